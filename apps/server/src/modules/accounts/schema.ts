@@ -1,0 +1,111 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, date, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+
+// Telegram ids reach 12 digits: a JS number holds them exactly.
+const telegramId = (name: string) => bigint(name, { mode: 'number' });
+
+export const users = pgTable('users', {
+  telegramId: telegramId('telegram_id').primaryKey(),
+  name: text('name').notNull(),
+  avatarUrl: text('avatar_url'),
+  lang: text('lang').notNull().default('ru'),
+  active: boolean('active').notNull().default(true),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const networks = pgTable('networks', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+});
+
+export const branches = pgTable('branches', {
+  accId: serial('acc_id').primaryKey(),
+  // The CRM's company id (YCLIENTS company_id, or the local CRM's).
+  branchId: integer('branch_id').notNull(),
+  networkId: integer('network_id').references(() => networks.id),
+  name: text('name').notNull(),
+  address: text('address').notNull().default(''),
+  crmName: text('crm_name').notNull().default('local'),
+  currency: text('currency').notNull().default('RUB'),
+  // IANA zone: every schedule of the branch is computed in it.
+  timeZone: text('time_zone').notNull().default('Europe/Moscow'),
+  sendOutAccount: boolean('send_out_account').notNull().default(false),
+  showNeiroInterface: boolean('show_neiro_interface').notNull().default(false),
+  activeModules: text('active_modules').array().notNull().default(sql`'{}'::text[]`),
+  payPeriod: date('pay_period'),
+  payStatus: boolean('pay_status').notNull().default(false),
+  actionSendOut: boolean('action_send_out').notNull().default(false),
+  isAdminBotIntegrated: boolean('is_admin_bot_integrated').notNull().default(false),
+  showWaBanner: boolean('show_wa_banner').notNull().default(true),
+  showTgBanner: boolean('show_tg_banner').notNull().default(true),
+  showPartnerPageBanner: boolean('show_partner_page_banner').notNull().default(false),
+  // Summary of the channel states; the channels module keeps them current.
+  statusWa: text('status_wa').notNull().default('not_authenticated'),
+  statusTg: text('status_tg').notNull().default('not_authenticated'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+// Who may act on a branch, and with which rights. The owner is a member with 'owner'.
+export const branchMembers = pgTable(
+  'branch_members',
+  {
+    accId: integer('acc_id')
+      .notNull()
+      .references(() => branches.accId, { onDelete: 'cascade' }),
+    userId: telegramId('user_id')
+      .notNull()
+      .references(() => users.telegramId, { onDelete: 'cascade' }),
+    name: text('name').notNull().default(''),
+    rights: text('rights').array().notNull(),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.accId] }), index('branch_members_acc_idx').on(t.accId)],
+);
+
+export const consultants = pgTable('consultants', {
+  userId: telegramId('user_id')
+    .primaryKey()
+    .references(() => users.telegramId, { onDelete: 'cascade' }),
+  partnerType: text('partner_type').notNull(),
+  rights: text('rights').array().notNull(),
+  promoCode: text('promo_code').notNull().unique(),
+  extraPromoCodes: text('extra_promo_codes').array().notNull().default(sql`'{}'::text[]`),
+});
+
+export const agreements = pgTable('agreements', {
+  userId: telegramId('user_id')
+    .primaryKey()
+    .references(() => users.telegramId, { onDelete: 'cascade' }),
+  mandatory: boolean('mandatory').notNull().default(false),
+  optional: boolean('optional').notNull().default(false),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const infoBlocks = pgTable(
+  'info_blocks',
+  {
+    userId: telegramId('user_id')
+      .notNull()
+      .references(() => users.telegramId, { onDelete: 'cascade' }),
+    blockName: text('block_name').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.blockName] })],
+);
+
+export const banners = pgTable('banners', {
+  id: serial('id').primaryKey(),
+  imageUrl: text('image_url').notNull(),
+  infoUrl: text('info_url').notNull(),
+  active: boolean('active').notNull().default(true),
+});
+
+export const headerBanners = pgTable('header_banners', {
+  id: serial('id').primaryKey(),
+  textRu: text('text_ru').notNull(),
+  textEn: text('text_en').notNull(),
+  active: boolean('active').notNull().default(true),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,154 @@
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.js';
+import { branchMembers, users } from '../accounts/schema.js';
+import { loginPins, sessions } from './schema.js';
+
+export interface UserRow {
+  telegramId: number;
+  name: string;
+  avatarUrl: string | null;
+  lang: string;
+  active: boolean;
+}
+
+export interface SessionRow {
+  id: string;
+  userId: number;
+}
+
+export interface RequestAuthRow {
+  userActive: boolean;
+  memberRights: string[] | null;
+  memberActive: boolean | null;
+}
+
+export class AuthRepository {
+  constructor(private readonly db: Db) {}
+
+  async findUser(telegramId: number): Promise<UserRow | undefined> {
+    const rows = await this.db
+      .select({
+        telegramId: users.telegramId,
+        name: users.name,
+        avatarUrl: users.avatarUrl,
+        lang: users.lang,
+        active: users.active,
+      })
+      .from(users)
+      .where(eq(users.telegramId, telegramId));
+    return rows[0];
+  }
+
+  // A new request replaces the previous PIN and its attempt count.
+  async savePin(userId: number, pinHash: string, createdAt: Date, expiresAt: Date): Promise<void> {
+    await this.db
+      .insert(loginPins)
+      .values({ userId, pinHash, attempts: 0, createdAt, expiresAt })
+      .onConflictDoUpdate({ target: loginPins.userId, set: { pinHash, attempts: 0, createdAt, expiresAt } });
+  }
+
+  // Single use, race-free: only one of two concurrent checks of the same PIN can delete the row.
+  async consumePin(userId: number, pinHash: string, now: Date, maxAttempts: number): Promise<boolean> {
+    const rows = await this.db
+      .delete(loginPins)
+      .where(
+        and(
+          eq(loginPins.userId, userId),
+          eq(loginPins.pinHash, pinHash),
+          gt(loginPins.expiresAt, now),
+          lt(loginPins.attempts, maxAttempts),
+        ),
+      )
+      .returning({ userId: loginPins.userId });
+    return rows.length === 1;
+  }
+
+  // Counts a wrong try on a live PIN; returns the attempts made, or null when there is no live PIN.
+  async countWrongAttempt(userId: number, now: Date, maxAttempts: number): Promise<number | null> {
+    const rows = await this.db
+      .update(loginPins)
+      .set({ attempts: sql`${loginPins.attempts} + 1` })
+      .where(and(eq(loginPins.userId, userId), gt(loginPins.expiresAt, now), lt(loginPins.attempts, maxAttempts)))
+      .returning({ attempts: loginPins.attempts });
+    const attempts = rows[0]?.attempts;
+    if (attempts === undefined) return null;
+    if (attempts >= maxAttempts) await this.db.delete(loginPins).where(eq(loginPins.userId, userId));
+    return attempts;
+  }
+
+  async createSession(row: {
+    id: string;
+    userId: number;
+    refreshHash: string;
+    now: Date;
+    expiresAt: Date;
+    ip: string | null;
+    userAgent: string | null;
+  }): Promise<void> {
+    await this.db.insert(sessions).values({
+      id: row.id,
+      userId: row.userId,
+      refreshHash: row.refreshHash,
+      createdAt: row.now,
+      lastUsedAt: row.now,
+      expiresAt: row.expiresAt,
+      ip: row.ip,
+      userAgent: row.userAgent,
+    });
+  }
+
+  // A live session of an active user, found by its refresh token; its idle expiry slides forward.
+  async useSession(refreshHash: string, now: Date, newExpiresAt: Date): Promise<SessionRow | undefined> {
+    const rows = await this.db
+      .update(sessions)
+      .set({ lastUsedAt: now, expiresAt: newExpiresAt })
+      .where(
+        and(
+          eq(sessions.refreshHash, refreshHash),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, now),
+          sql`exists (select 1 from ${users} where ${users.telegramId} = ${sessions.userId} and ${users.active})`,
+        ),
+      )
+      .returning({ id: sessions.id, userId: sessions.userId });
+    return rows[0];
+  }
+
+  async revokeSession(id: string, now: Date): Promise<void> {
+    await this.db.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, id));
+  }
+
+  // One round trip per request: the session is live, the user active, and the branch membership.
+  async loadRequestAuth(
+    sessionId: string,
+    userId: number,
+    accId: number | undefined,
+    now: Date,
+  ): Promise<RequestAuthRow | undefined> {
+    const member = accId === undefined ? sql`null::text[]` : sql`${branchMembers.rights}`;
+    const memberActive = accId === undefined ? sql`null::boolean` : sql`${branchMembers.active}`;
+    const query = this.db
+      .select({
+        userActive: users.active,
+        memberRights: sql<string[] | null>`${member}`,
+        memberActive: sql<boolean | null>`${memberActive}`,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.telegramId, sessions.userId));
+    const joined =
+      accId === undefined
+        ? query
+        : query.leftJoin(branchMembers, and(eq(branchMembers.userId, sessions.userId), eq(branchMembers.accId, accId)));
+    const rows = await joined.where(
+      and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)),
+    );
+    return rows[0];
+  }
+
+  async purgeExpired(now: Date): Promise<void> {
+    await this.db.delete(loginPins).where(lt(loginPins.expiresAt, now));
+    await this.db
+      .delete(sessions)
+      .where(or(lt(sessions.expiresAt, now), lt(sessions.revokedAt, new Date(now.getTime() - 86_400_000))));
+  }
+}

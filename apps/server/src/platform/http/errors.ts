@@ -1,0 +1,25 @@
+import { STATUS } from '@salon/contract/status';
+
+// A coded failure a service raises; the one error handler turns it into `{ok:false, status, detail}`.
+export class AppError extends Error {
+  constructor(
+    readonly httpStatus: number,
+    readonly status: string,
+    readonly detail?: string,
+  ) {
+    super(status);
+  }
+}
+
+export const errors = {
+  badRequest: (detail?: string) => new AppError(400, STATUS.badRequest, detail),
+  unauthorized: (detail?: string) => new AppError(401, STATUS.unauthorized, detail),
+  expiredToken: () => new AppError(401, STATUS.expiredToken, 'token_expired'),
+  accessDenied: (detail?: string) => new AppError(403, STATUS.accessDenied, detail),
+  failRights: (detail?: string) => new AppError(403, STATUS.failRights, detail),
+  accountsNotFound: () => new AppError(404, STATUS.accountsNotFound),
+  notFound: () => new AppError(404, STATUS.notFound),
+  tooManyRequests: () => new AppError(429, STATUS.tooManyRequests),
+  wrongPin: (attemptsLeft: number) => new AppError(401, STATUS.wrongPin, String(attemptsLeft)),
+  pinExpired: () => new AppError(401, STATUS.pinExpired),
+};

@@ -1,0 +1,49 @@
+import PgBoss from 'pg-boss';
+import type { z } from 'zod';
+import type { Database } from './db/client.js';
+import type { Logger } from './logger.js';
+
+// A typed job: a name, a zod payload and a handler. Handlers must be safe to run twice.
+export interface JobDefinition<S extends z.ZodType> {
+  name: string;
+  payload: S;
+  handler: (payload: z.infer<S>) => Promise<void>;
+  // Optional cron (in UTC) for sweeps.
+  cron?: string;
+}
+
+export interface Queue {
+  boss: PgBoss;
+  send<S extends z.ZodType>(job: JobDefinition<S>, payload: z.infer<S>, options?: PgBoss.SendOptions): Promise<string | null>;
+  work(definitions: JobDefinition<z.ZodType>[]): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startQueue(database: Database, logger: Logger): Promise<Queue> {
+  const boss =
+    database.kind === 'postgres'
+      ? new PgBoss({ connectionString: database.connectionString, max: 4, application_name: 'salon-cabinet' })
+      : new PgBoss({ db: database.executor });
+  boss.on('error', (error) => logger.error({ err: error }, 'queue error'));
+  await boss.start();
+
+  return {
+    boss,
+    async send(job, payload, options) {
+      await boss.createQueue(job.name);
+      return boss.send(job.name, job.payload.parse(payload) as object, options ?? {});
+    },
+    async work(definitions) {
+      for (const def of definitions) {
+        await boss.createQueue(def.name);
+        await boss.work(def.name, async (jobs) => {
+          for (const job of jobs) await def.handler(def.payload.parse(job.data));
+        });
+        if (def.cron) await boss.schedule(def.name, def.cron, {});
+      }
+    },
+    async stop() {
+      await boss.stop({ graceful: true, timeout: 10_000, wait: true });
+    },
+  };
+}

@@ -1,0 +1,162 @@
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { PublicConfig } from '@salon/contract/public-config';
+import { buildHttpApp } from './app.js';
+import { systemClock, type Clock } from './platform/clock.js';
+import type { Config } from './platform/config.js';
+import { openDatabase, type Database } from './platform/db/client.js';
+import { lockDataDir } from './platform/db/dir-lock.js';
+import { applyMigrations } from './platform/db/migrate.js';
+import { createLogger, type Logger } from './platform/logger.js';
+import { startQueue, type Queue } from './platform/queue.js';
+import { RateLimiter } from './platform/rate-limit/rate-limiter.js';
+import { resolveSecrets } from './platform/secrets.js';
+import { AccountsRepository } from './modules/accounts/repository.js';
+import { AccountsService } from './modules/accounts/service.js';
+import { serverLogPinDelivery } from './modules/auth/drivers/server-log.js';
+import { telegramAdminBot, type TelegramAdminBot } from './modules/auth/drivers/telegram-bot.js';
+import { authJobs } from './modules/auth/jobs.js';
+import type { PinDelivery } from './modules/auth/pin-delivery.js';
+import { AuthRepository } from './modules/auth/repository.js';
+import { AuthService } from './modules/auth/service.js';
+import { AccessTokens } from './modules/auth/tokens.js';
+import { MailingRepository } from './modules/mailing/repository.js';
+import { MailingService } from './modules/mailing/service.js';
+import { seedDemo } from './seed/demo.js';
+
+export type Role = 'api' | 'worker' | 'all';
+
+export interface RuntimeOptions {
+  config: Config;
+  role: Role;
+  clock?: Clock;
+  logger?: Logger;
+  // Tests hand in their own database and PIN delivery; production opens them from config.
+  database?: Database;
+  pinDelivery?: PinDelivery;
+  // Tests that do not need jobs skip pg-boss.
+  queue?: boolean;
+  listen?: boolean;
+}
+
+export interface Runtime {
+  config: Config;
+  database: Database;
+  http: FastifyInstance | undefined;
+  queue: Queue | undefined;
+  clock: Clock;
+  services: { auth: AuthService; accounts: AccountsService; mailing: MailingService };
+  stop(): Promise<void>;
+}
+
+// The composition root: every port gets its driver here and nowhere else.
+export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
+  const { config, role } = options;
+  const logger = options.logger ?? createLogger(config.LOG_LEVEL);
+  const clock = options.clock ?? systemClock;
+  const secrets = resolveSecrets(config.dataDir, config);
+
+  let unlock: (() => void) | undefined;
+  let database = options.database;
+  if (!database) {
+    if (!config.DATABASE_URL) unlock = lockDataDir(config.dataDir);
+    database = await openDatabase({
+      url: config.DATABASE_URL,
+      dataDir: path.join(config.dataDir, 'pglite'),
+      poolSize: config.DATABASE_POOL_SIZE,
+    });
+    logger.info({ kind: database.kind }, 'database opened');
+  }
+  await applyMigrations(database);
+  if (config.SEED_DEMO && (await seedDemo(database.db))) logger.info('demo data written');
+
+  const db = database.db;
+  let bot: TelegramAdminBot | undefined;
+  let delivery = options.pinDelivery;
+  if (!delivery) {
+    if (config.TELEGRAM_BOT_TOKEN) {
+      bot = telegramAdminBot(config.TELEGRAM_BOT_TOKEN, logger);
+      delivery = bot;
+    } else {
+      delivery = serverLogPinDelivery();
+      logger.warn('TELEGRAM_BOT_TOKEN is not set: login PINs are written to this log');
+    }
+  }
+
+  const auth = new AuthService({
+    repo: new AuthRepository(db),
+    limiter: new RateLimiter(db, clock),
+    clock,
+    tokens: new AccessTokens(secrets.tokenSecret, config.ACCESS_TOKEN_TTL_SECONDS),
+    delivery,
+    secret: secrets.tokenSecret,
+    sessionTtlDays: config.SESSION_TTL_DAYS,
+    logger,
+  });
+  const accounts = new AccountsService(new AccountsRepository(db), clock);
+  const mailing = new MailingService(new MailingRepository(db));
+
+  const queue = options.queue === false ? undefined : await startQueue(database, logger);
+  if (queue && role !== 'api') {
+    await queue.work([...authJobs(auth)]);
+    bot?.startPolling();
+  }
+
+  let botUrl: string | null | undefined;
+  const publicConfig = async (): Promise<PublicConfig> => {
+    if (botUrl === undefined) botUrl = bot ? `https://t.me/${await bot.username().catch(() => '')}` : null;
+    return {
+      ok: true,
+      bot_url: botUrl === 'https://t.me/' ? null : botUrl,
+      pin_in_server_log: delivery.kind === 'server-log',
+      support_telegram_url: config.SUPPORT_TELEGRAM_URL,
+      support_phone: config.SUPPORT_PHONE,
+      knowledge_base_url: config.KNOWLEDGE_BASE_URL,
+      landing_url: config.LANDING_URL,
+      privacy_url: `${config.LANDING_URL}privacy`,
+      offer_url: `${config.LANDING_URL}offer`,
+      refund_url: `${config.LANDING_URL}refund`,
+    };
+  };
+
+  let http: FastifyInstance | undefined;
+  if (role !== 'worker') {
+    http = await buildHttpApp({
+      logger,
+      trustProxy: config.TRUST_PROXY,
+      webDistDir: config.webDistDir,
+      authenticator: auth,
+      auth,
+      accounts,
+      mailing,
+      publicConfig,
+      healthy: async () => {
+        await db.execute(sql`select 1`);
+        return true;
+      },
+    });
+    if (options.listen !== false) {
+      await http.listen({ port: config.PORT, host: config.HOST });
+    } else {
+      await http.ready();
+    }
+  }
+
+  const openDb = database;
+  return {
+    config,
+    database: openDb,
+    http,
+    queue,
+    clock,
+    services: { auth, accounts, mailing },
+    async stop() {
+      await http?.close();
+      await bot?.stop();
+      await queue?.stop();
+      if (!options.database) await openDb.close();
+      unlock?.();
+    },
+  };
+}

@@ -1,0 +1,128 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../platform/db/client.js';
+import { agreements, branchMembers, branches, consultants, headerBanners, networks, users } from '../modules/accounts/schema.js';
+
+// Demo people; README.md lists the same ids and what each may do.
+export const DEMO_USERS = {
+  owner: 111111,
+  templatesAdmin: 222222,
+  sendOutOwner: 333333,
+  salonConsultant: 444444,
+  partnerConsultant: 555555,
+} as const;
+
+export const DEMO_BRANCHES = {
+  moscow: 1001,
+  yekaterinburg: 1002,
+  vladivostok: 1003,
+  sendOut: 1004,
+} as const;
+
+// Writes the demo network once, on the first start of an empty database, in one transaction.
+// Later issues add the local CRM's clients, staff and services for the same branches.
+export async function seedDemo(db: Db): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const existing = await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from users`);
+    if (Number(existing[0]?.n ?? 0) > 0) return false;
+
+    await tx.insert(users).values([
+      { telegramId: DEMO_USERS.owner, name: 'Анна Соколова', lang: 'ru' },
+      { telegramId: DEMO_USERS.templatesAdmin, name: 'Мария Иванова', lang: 'ru' },
+      { telegramId: DEMO_USERS.sendOutOwner, name: 'Ольга Петрова', lang: 'ru' },
+      { telegramId: DEMO_USERS.salonConsultant, name: 'Elena Smirnova', lang: 'en' },
+      { telegramId: DEMO_USERS.partnerConsultant, name: 'Игорь Волков', lang: 'ru' },
+    ]);
+    const [network] = await tx.insert(networks).values({ name: 'Салон «Бархат»' }).returning({ id: networks.id });
+    const [studio] = await tx.insert(networks).values({ name: 'Студия «Лак»' }).returning({ id: networks.id });
+    const payTill = '2027-01-31';
+    await tx.insert(branches).values([
+      {
+        accId: DEMO_BRANCHES.moscow,
+        branchId: 501001,
+        networkId: network!.id,
+        name: 'Бархат на Тверской',
+        address: 'Москва, ул. Тверская, 12',
+        crmName: 'local',
+        currency: 'RUB',
+        timeZone: 'Europe/Moscow',
+        activeModules: ['WA', 'TG'],
+        payPeriod: payTill,
+        payStatus: true,
+        showNeiroInterface: true,
+      },
+      {
+        accId: DEMO_BRANCHES.yekaterinburg,
+        branchId: 501002,
+        networkId: network!.id,
+        name: 'Бархат Екатеринбург',
+        address: 'Екатеринбург, пр. Ленина, 40',
+        crmName: 'local',
+        currency: 'RUB',
+        timeZone: 'Asia/Yekaterinburg',
+        activeModules: ['TG'],
+        payPeriod: payTill,
+        payStatus: true,
+      },
+      {
+        accId: DEMO_BRANCHES.vladivostok,
+        branchId: 501003,
+        networkId: network!.id,
+        name: 'Бархат Владивосток',
+        address: 'Владивосток, ул. Светланская, 5',
+        crmName: 'local',
+        currency: 'RUB',
+        timeZone: 'Asia/Vladivostok',
+        payStatus: false,
+      },
+      {
+        accId: DEMO_BRANCHES.sendOut,
+        branchId: 502001,
+        networkId: studio!.id,
+        name: 'Студия «Лак» — рассылки',
+        address: 'Казань, ул. Баумана, 7',
+        crmName: 'local',
+        currency: 'RUB',
+        timeZone: 'Europe/Moscow',
+        sendOutAccount: true,
+        payPeriod: payTill,
+        payStatus: true,
+      },
+    ]);
+    // Serial columns were given explicit values: move the sequence past them.
+    await tx.execute(sql`select setval(pg_get_serial_sequence('branches', 'acc_id'), (select max(acc_id) from branches))`);
+
+    const network3 = [DEMO_BRANCHES.moscow, DEMO_BRANCHES.yekaterinburg, DEMO_BRANCHES.vladivostok];
+    await tx.insert(branchMembers).values([
+      ...network3.map((accId) => ({ accId, userId: DEMO_USERS.owner, name: 'Анна Соколова', rights: ['owner'] })),
+      ...network3.slice(0, 2).map((accId) => ({
+        accId,
+        userId: DEMO_USERS.templatesAdmin,
+        name: 'Мария Иванова',
+        rights: ['edit_templates'],
+      })),
+      { accId: DEMO_BRANCHES.sendOut, userId: DEMO_USERS.sendOutOwner, name: 'Ольга Петрова', rights: ['owner'] },
+      {
+        accId: DEMO_BRANCHES.moscow,
+        userId: DEMO_USERS.salonConsultant,
+        name: 'Elena Smirnova',
+        rights: ['manage_wapp', 'sendouts'],
+      },
+    ]);
+    await tx.insert(consultants).values([
+      { userId: DEMO_USERS.salonConsultant, partnerType: 'salon', rights: ['owner'], promoCode: 'BARHAT' },
+      {
+        userId: DEMO_USERS.partnerConsultant,
+        partnerType: 'consultant',
+        rights: ['owner'],
+        promoCode: 'VOLKOV',
+        extraPromoCodes: ['VOLKOV30'],
+      },
+    ]);
+    await tx.insert(agreements).values({ userId: DEMO_USERS.owner, mandatory: true, optional: true });
+    await tx.insert(headerBanners).values({
+      textRu: 'Новое: цепочки отзывов теперь умеют просить оценку в Telegram.',
+      textEn: 'New: review chains can now ask for a rating in Telegram.',
+    });
+    return true;
+  });
+}
