@@ -37,7 +37,8 @@ export function registerAuth(app: FastifyInstance, authenticator: Authenticator)
     }
   });
 
-  app.addHook('preHandler', async (request) => {
+  // Before validation: a body schema may strip acc_id, but it must still be authorized.
+  app.addHook('preValidation', async (request) => {
     const { config } = request.routeOptions;
     if (config.public || !request.auth) return;
     const bodyAccId = readAccId(request.body);

@@ -12,11 +12,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.code(error.httpStatus).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const issues = error.validation.map((v) => {
-        const issue = v.params.issue as { path?: PropertyKey[]; message?: string; code?: string };
-        const where = [v.instancePath.replace(/^\//, ''), issue.path?.map(String).join('.') ?? ''];
-        return { path: where.filter(Boolean).join('.'), code: issue.message ?? issue.code ?? 'invalid' };
-      });
+      // `validationContext` says which part failed (body, querystring, ...); the path is inside it.
+      const part = error.validationContext ?? 'request';
+      const issues = error.validation.map((v) => ({
+        path: [part, ...v.instancePath.split('/').filter(Boolean)].join('.'),
+        code: v.message ?? v.keyword,
+      }));
       const body: Fail = { ok: false, status: STATUS.badRequest, issues };
       return reply.code(400).send(body);
     }

@@ -1,0 +1,48 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+import { resolveSecrets } from './secrets.js';
+
+describe('configuration', () => {
+  it('defaults to PGlite in ./data on port 3000 with the demo seed', () => {
+    const c = loadConfig({});
+    expect(c.DATABASE_URL).toBeUndefined();
+    expect(c.PORT).toBe(3000);
+    expect(c.SEED_DEMO).toBe(true);
+    expect(c.dataDir).toBe(path.resolve('./data'));
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ TELEGRAM_BOT_TOKEN: 'abc' }, 'TELEGRAM_BOT_TOKEN'],
+    [{ ENCRYPTION_KEY: 'short' }, 'ENCRYPTION_KEY'],
+    [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO'],
+  ])('names the bad variable in %j', (env, name) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(name);
+  });
+});
+
+describe('secrets', () => {
+  let dir: string | undefined;
+  afterEach(() => dir && rmSync(dir, { recursive: true, force: true }));
+
+  it('generates the keys once and keeps them in the data dir', () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'secrets-'));
+    const first = resolveSecrets(dir, {});
+    const second = resolveSecrets(dir, {});
+    expect(first.encryptionKey.length).toBe(32);
+    expect(second.encryptionKey.equals(first.encryptionKey)).toBe(true);
+    expect(second.tokenSecret.equals(first.tokenSecret)).toBe(true);
+    expect(JSON.parse(readFileSync(path.join(dir, 'secrets.json'), 'utf8'))).toHaveProperty('tokenSecret');
+  });
+
+  it('prefers keys given by the environment', () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'secrets-'));
+    const s = resolveSecrets(dir, { ENCRYPTION_KEY: 'ab'.repeat(32), TOKEN_SECRET: 'x'.repeat(40) });
+    expect(s.encryptionKey.toString('hex')).toBe('ab'.repeat(32));
+  });
+});
