@@ -1,35 +1,68 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { agreements, banners, branchMembers, branches, consultants, headerBanners, infoBlocks, users } from './schema.js';
+import {
+  agreements,
+  banners,
+  branchMembers,
+  branches,
+  consultants,
+  headerBanners,
+  infoBlocks,
+  users,
+} from './schema.js';
 
 export type BranchRow = typeof branches.$inferSelect & { rights: string[] };
 export type ConsultantRow = typeof consultants.$inferSelect;
+export type BannerRow = typeof banners.$inferSelect;
+
+// Prepared once: the accounts load runs on every page open and every 30 minutes per tab.
+function prepareBranchesOf(db: Db) {
+  return db
+    .select({ branch: branches, rights: branchMembers.rights })
+    .from(branchMembers)
+    .innerJoin(branches, eq(branches.accId, branchMembers.accId))
+    .where(and(eq(branchMembers.userId, sql.placeholder('userId')), eq(branchMembers.active, true)))
+    .orderBy(asc(branches.accId))
+    .prepare('branches_of');
+}
+
+// The user with consultant data, agreements and one info-block count, in one round trip.
+function prepareProfile(db: Db) {
+  return db
+    .select({
+      user: users,
+      consultant: consultants,
+      mandatory: agreements.mandatory,
+      optional: agreements.optional,
+      infoBlockCount: infoBlocks.count,
+    })
+    .from(users)
+    .leftJoin(consultants, eq(consultants.userId, users.telegramId))
+    .leftJoin(agreements, eq(agreements.userId, users.telegramId))
+    .leftJoin(
+      infoBlocks,
+      and(eq(infoBlocks.userId, users.telegramId), eq(infoBlocks.blockName, sql.placeholder('blockName'))),
+    )
+    .where(eq(users.telegramId, sql.placeholder('userId')))
+    .prepare('account_profile');
+}
 
 export class AccountsRepository {
-  constructor(private readonly db: Db) {}
+  readonly #branchesOf: ReturnType<typeof prepareBranchesOf>;
+  readonly #profile: ReturnType<typeof prepareProfile>;
+
+  constructor(private readonly db: Db) {
+    this.#branchesOf = prepareBranchesOf(db);
+    this.#profile = prepareProfile(db);
+  }
 
   async branchesOf(userId: number): Promise<BranchRow[]> {
-    const rows = await this.db
-      .select({ branch: branches, rights: branchMembers.rights })
-      .from(branchMembers)
-      .innerJoin(branches, eq(branches.accId, branchMembers.accId))
-      .where(and(eq(branchMembers.userId, userId), eq(branchMembers.active, true)))
-      .orderBy(asc(branches.accId));
+    const rows = await this.#branchesOf.execute({ userId });
     return rows.map((r) => ({ ...r.branch, rights: r.rights }));
   }
 
-  async user(userId: number) {
-    const rows = await this.db.select().from(users).where(eq(users.telegramId, userId));
-    return rows[0];
-  }
-
-  async consultant(userId: number): Promise<ConsultantRow | undefined> {
-    const rows = await this.db.select().from(consultants).where(eq(consultants.userId, userId));
-    return rows[0];
-  }
-
-  async agreements(userId: number) {
-    const rows = await this.db.select().from(agreements).where(eq(agreements.userId, userId));
+  async profile(userId: number, blockName: string | undefined) {
+    const rows = await this.#profile.execute({ userId, blockName: blockName ?? '' });
     return rows[0];
   }
 

@@ -3,24 +3,36 @@ import type { Language } from '@salon/contract/constants';
 import type { Clock } from '../../platform/clock.js';
 import { errors } from '../../platform/http/errors.js';
 import { toBranchWire, toConsultantWire } from './mapper.js';
-import type { AccountsRepository } from './repository.js';
+import type { AccountsRepository, BannerRow } from './repository.js';
+
+// Banners are the same for everyone and change rarely: a minute of staleness saves a query per load.
+const BANNER_TTL_MS = 60_000;
 
 export class AccountsService {
+  #banners: { at: number; rows: BannerRow[] } | undefined;
+
   constructor(
     private readonly repo: AccountsRepository,
     private readonly clock: Clock,
   ) {}
 
+  private async banners(): Promise<BannerRow[]> {
+    const now = this.clock.now().getTime();
+    if (!this.#banners || now - this.#banners.at > BANNER_TTL_MS) {
+      this.#banners = { at: now, rows: await this.repo.activeBanners() };
+    }
+    return this.#banners.rows;
+  }
+
   async accounts(userId: number, infoBlock: string | undefined): Promise<AccountsResponse> {
-    const [user, rows, consultant, agreements, banners, infoCount] = await Promise.all([
-      this.repo.user(userId),
+    const [profile, rows, banners] = await Promise.all([
+      this.repo.profile(userId, infoBlock),
       this.repo.branchesOf(userId),
-      this.repo.consultant(userId),
-      this.repo.agreements(userId),
-      this.repo.activeBanners(),
-      infoBlock ? this.repo.infoBlockCount(userId, infoBlock) : Promise.resolve(null),
+      this.banners(),
     ]);
-    if (!user) throw errors.unauthorized();
+    if (!profile) throw errors.unauthorized();
+    const { user, consultant } = profile;
+    const infoCount = infoBlock ? (profile.infoBlockCount ?? 0) : null;
     return {
       ok: true,
       accounts: rows.map(toBranchWire),
@@ -32,11 +44,11 @@ export class AccountsService {
         info_block_count: infoCount,
       },
       banners_data: banners.map((b) => ({ image_url: b.imageUrl, info_url: b.infoUrl })),
-      consultant: consultant !== undefined,
+      consultant: consultant !== null,
       consultant_data: consultant ? toConsultantWire(consultant) : null,
       agreements: {
-        mandatory_agreement: agreements?.mandatory ?? false,
-        optional_agreement: agreements?.optional ?? false,
+        mandatory_agreement: profile.mandatory ?? false,
+        optional_agreement: profile.optional ?? false,
       },
     };
   }

@@ -22,8 +22,34 @@ export interface RequestAuthRow {
   memberActive: boolean | null;
 }
 
+// One round trip per request: the session is live, the user active, and the branch membership.
+// Prepared once: this runs on every authenticated call.
+function prepareRequestAuth(db: Db) {
+  return db
+    .select({ userActive: users.active, memberRights: branchMembers.rights, memberActive: branchMembers.active })
+    .from(sessions)
+    .innerJoin(users, eq(users.telegramId, sessions.userId))
+    .leftJoin(
+      branchMembers,
+      and(eq(branchMembers.userId, sessions.userId), eq(branchMembers.accId, sql.placeholder('accId'))),
+    )
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder('sessionId')),
+        eq(sessions.userId, sql.placeholder('userId')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+      ),
+    )
+    .prepare('request_auth');
+}
+
 export class AuthRepository {
-  constructor(private readonly db: Db) {}
+  readonly #requestAuth: ReturnType<typeof prepareRequestAuth>;
+
+  constructor(private readonly db: Db) {
+    this.#requestAuth = prepareRequestAuth(db);
+  }
 
   async findUser(telegramId: number): Promise<UserRow | undefined> {
     const rows = await this.db
@@ -118,30 +144,14 @@ export class AuthRepository {
     await this.db.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, id));
   }
 
-  // One round trip per request: the session is live, the user active, and the branch membership.
   async loadRequestAuth(
     sessionId: string,
     userId: number,
     accId: number | undefined,
     now: Date,
   ): Promise<RequestAuthRow | undefined> {
-    const member = accId === undefined ? sql`null::text[]` : sql`${branchMembers.rights}`;
-    const memberActive = accId === undefined ? sql`null::boolean` : sql`${branchMembers.active}`;
-    const query = this.db
-      .select({
-        userActive: users.active,
-        memberRights: sql<string[] | null>`${member}`,
-        memberActive: sql<boolean | null>`${memberActive}`,
-      })
-      .from(sessions)
-      .innerJoin(users, eq(users.telegramId, sessions.userId));
-    const joined =
-      accId === undefined
-        ? query
-        : query.leftJoin(branchMembers, and(eq(branchMembers.userId, sessions.userId), eq(branchMembers.accId, accId)));
-    const rows = await joined.where(
-      and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)),
-    );
+    // acc_id 0 matches no branch: the membership columns come back null.
+    const rows = await this.#requestAuth.execute({ sessionId, userId, accId: accId ?? 0, now: now.toISOString() });
     return rows[0];
   }
 

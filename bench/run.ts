@@ -1,0 +1,13 @@
+import { benchAccountsAndLogin } from './accounts-and-login.js';
+
+// `npm run bench`: each entry prints its figures beside a baseline measured in the same run.
+const entries: Record<string, () => Promise<void>> = {
+  accounts: benchAccountsAndLogin,
+};
+
+const only = process.argv.slice(2);
+for (const [name, run] of Object.entries(entries)) {
+  if (only.length > 0 && !only.includes(name)) continue;
+  process.stdout.write(`\n== ${name} ==\n`);
+  await run();
+}
