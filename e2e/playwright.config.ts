@@ -1,0 +1,43 @@
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+const root = path.resolve(import.meta.dirname, '..');
+const port = Number(process.env.E2E_PORT ?? 3999);
+export const E2E_TMP = path.join(root, 'e2e', '.tmp');
+
+// The real built app (server + cabinet) on a fresh embedded database with the demo seed.
+// Its log goes to a file: with no bot token the PINs are read from there, as a person would.
+export default defineConfig({
+  testDir: './specs',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  outputDir: path.join(E2E_TMP, 'results'),
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    command: `rm -rf "${E2E_TMP}/data" && mkdir -p "${E2E_TMP}" && node apps/server/dist/main.js --role all > "${E2E_TMP}/server.log" 2>&1`,
+    cwd: root,
+    url: `http://127.0.0.1:${port}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: path.join(E2E_TMP, 'data'),
+      TELEGRAM_BOT_TOKEN: '',
+      LOG_LEVEL: 'info',
+    },
+  },
+});
