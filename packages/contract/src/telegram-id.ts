@@ -1,18 +1,7 @@
 import { z } from 'zod';
+import { isValidTelegramId, PIN_PATTERN } from './telegram-id-rules.js';
 
-// SPEC 5: 5 to 12 digits, not starting with 0.
-export const TELEGRAM_ID_PATTERN = /^[1-9]\d{4,11}$/;
-export const TELEGRAM_ID_MAX_LENGTH = 12;
-
-export function isValidTelegramId(value: string): boolean {
-  return TELEGRAM_ID_PATTERN.test(value);
-}
-
-// Inputs of ids and phones keep only digits (SPEC 5).
-export function onlyDigits(value: string, maxLength?: number): string {
-  const digits = value.replace(/\D+/g, '');
-  return maxLength === undefined ? digits : digits.slice(0, maxLength);
-}
+export * from './telegram-id-rules.js';
 
 // The wire carries the id as a number or a numeric string; both are accepted and checked.
 export const telegramIdSchema = z
@@ -20,6 +9,4 @@ export const telegramIdSchema = z
   .transform((v) => String(v))
   .refine(isValidTelegramId, { message: 'invalid_telegram_id' });
 
-export const PIN_LENGTH = 4;
-export const PIN_PATTERN = /^\d{4}$/;
 export const pinSchema = z.string().regex(PIN_PATTERN, { message: 'invalid_pin' });

@@ -1,0 +1,13 @@
+import { Navigate, useLocation } from 'react-router';
+import { useSession } from '../../shared/session/use-session';
+import { decideRoute } from '../routes/guard';
+import { routeById } from '../routes/route-table';
+import { LoginPage } from '../router/pages';
+
+// `/`: the login page for guests; signed-in users go to their branches.
+export function LoginGate() {
+  const { authenticated, accId } = useSession();
+  const { search } = useLocation();
+  const decision = decideRoute(routeById('login'), { authenticated, accounts: null, search, sessionAccId: accId });
+  return decision.kind === 'redirect' ? <Navigate to={decision.to} replace /> : <LoginPage />;
+}

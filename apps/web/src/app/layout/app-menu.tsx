@@ -1,0 +1,54 @@
+import { Box, Button, Divider, ScrollArea, Stack } from '@mantine/core';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useAccounts } from '../../shared/accounts/accounts-query';
+import { useCurrentBranch } from '../../shared/accounts/use-current-branch';
+import { useIsMobile } from '../../shared/ui/use-is-mobile';
+import { useCurrentRoute } from '../router/use-current-route';
+import { BranchSelector } from './branch-selector';
+import { HelpLinks } from './help-links';
+import { MenuLink } from './menu-link';
+import { visibleMenu } from './menu-model';
+
+// The left menu (SPEC 2 "Layout", SPEC 6 "Menu"): a navbar on desktop, a drawer under 640 px.
+export function AppMenu() {
+  const { t } = useTranslation('menu');
+  const { data: accounts } = useAccounts();
+  const branch = useCurrentBranch();
+  const isMobile = useIsMobile();
+  const current = useCurrentRoute().id;
+  if (!accounts) return null;
+
+  const entries = visibleMenu({ branch, isSalon: accounts.isSalon, isConsultant: accounts.isConsultant, isMobile });
+  const accId = branch?.accId ?? null;
+
+  return (
+    <Stack gap="sm" h="100%" data-testid="app-menu">
+      <BranchSelector accounts={accounts} branch={branch} />
+      <ScrollArea style={{ flex: 1 }} type="auto" offsetScrollbars>
+        <Box component="nav" aria-label={t('label')}>
+          {entries.map((entry) => (
+            <MenuLink key={entry.key} entry={entry} accId={accId} current={current} />
+          ))}
+        </Box>
+      </ScrollArea>
+      <Box hiddenFrom="lg">
+        <Divider mb="sm" />
+        <Stack gap="sm" px="xs" pb="xs">
+          {branch && (
+            <Button
+              component={Link}
+              to={`/integrators?accId=${branch.accId}`}
+              variant="light"
+              size="xs"
+              hiddenFrom="sm"
+            >
+              {t('header.integrators')}
+            </Button>
+          )}
+          <HelpLinks direction="column" />
+        </Stack>
+      </Box>
+    </Stack>
+  );
+}

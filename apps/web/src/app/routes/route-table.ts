@@ -1,0 +1,129 @@
+import type { Guard } from '@salon/contract/rights-rules';
+
+// Where a route lives: the login page, a page without menu and header, or inside the cabinet shell.
+export type Shell = 'login' | 'bare' | 'app';
+// What the route renders; 'placeholder' is the translated title plus an empty state until its issue lands.
+export type PageKind = 'login' | 'accounts' | 'dashboard' | 'placeholder' | 'notFound';
+export type TabSetId = 'templates' | 'reviews' | 'mailing' | 'inviteFriends' | 'partner' | 'payment' | 'ai';
+// 'required': the page works on one branch and carries ?accId=; 'optional': it honours ?accId= when
+// given (partner pages); 'none': no branch involved.
+export type BranchNeed = 'required' | 'optional' | 'none';
+// Partner pages with their own audience (SPEC 6): operations and leads for consultants (or users
+// without branches), the access page for a consultant whose rights are exactly owner.
+export type PartnerAudience = 'consultantOrNoBranch' | 'consultantOwner';
+
+export interface RouteSpec {
+  id: string;
+  path: string;
+  shell: Shell;
+  page: PageKind;
+  branch: BranchNeed;
+  guard?: Guard;
+  // Open to users who are neither salon nor consultant.
+  partner?: boolean;
+  audience?: PartnerAudience;
+  // Send-out-only accounts have no templates or reviews: they go to /mailing/new.
+  noSendOut?: boolean;
+  // Needs the branch's showNeiroInterface flag, else /pay.
+  ai?: boolean;
+  tabs?: TabSetId;
+}
+
+type Extra = Omit<Partial<RouteSpec>, 'id' | 'path' | 'shell'>;
+
+const app = <I extends string>(id: I, path: string, extra: Extra = {}) =>
+  ({ shell: 'app', page: 'placeholder', branch: 'required', ...extra, id, path }) as const;
+const partner = <I extends string>(id: I, path: string, extra: Extra = {}) =>
+  app(id, path, { branch: 'optional', partner: true, tabs: 'partner', ...extra });
+const bare = <I extends string>(id: I, path: string) =>
+  ({ shell: 'bare', page: 'placeholder', branch: 'none', id, path }) as const;
+
+// SPEC 2 routes with the guards and redirects of SPEC 6.
+export const ROUTES = [
+  { id: 'login', path: '/', shell: 'login', page: 'login', branch: 'none' },
+  app('accounts', '/accounts', { page: 'accounts', branch: 'none' }),
+  app('main', '/main', { page: 'dashboard' }),
+  app('connection', '/connection', { guard: 'connection' }),
+  app('templateList', '/template_list', { noSendOut: true, tabs: 'templates' }),
+  app('templateListEvent', '/template_list/event', { noSendOut: true, tabs: 'templates' }),
+  app('templateListTime', '/template_list/time', { noSendOut: true, tabs: 'templates' }),
+  app('templateListConsent', '/template_list/consent', { noSendOut: true, tabs: 'templates' }),
+  app('templateListStatistic', '/template_list/statistic', { noSendOut: true, tabs: 'templates' }),
+  app('templateStat', '/template/stat', { noSendOut: true }),
+  // Viewing one template is open to members; saving needs 'editTemplates', checked by the page.
+  app('template', '/template', { noSendOut: true }),
+  app('newTemplate', '/new_template', { noSendOut: true, guard: 'editTemplates' }),
+  app('newWrTemplate', '/new_wr_template', { noSendOut: true, guard: 'editTemplates' }),
+  app('reviewsAll', '/reviews/all', { noSendOut: true, tabs: 'reviews' }),
+  app('reviewsNew', '/reviews/new_review', { noSendOut: true }),
+  app('reviewsOne', '/reviews/one_review', { noSendOut: true }),
+  app('reviewsStatistics', '/reviews/statistics', { noSendOut: true, tabs: 'reviews' }),
+  app('mailingNew', '/mailing/new', { guard: 'mailing', tabs: 'mailing' }),
+  app('mailingStarted', '/mailing/started_mailing', { guard: 'mailing', tabs: 'mailing' }),
+  app('mailingStats', '/mailing/stats', { tabs: 'mailing' }),
+  app('mailingConsents', '/mailing/consents', { tabs: 'mailing' }),
+  app('mailingStatistics', '/mailing/statistics', { tabs: 'mailing' }),
+  partner('partnersProgram', '/partners_program'),
+  partner('listOfOperation', '/list_of_operation', { audience: 'consultantOrNoBranch' }),
+  partner('historyOfPayment', '/history_of_payment'),
+  partner('addLeads', '/add_leads', { audience: 'consultantOrNoBranch' }),
+  partner('partnersAccess', '/partners_access', { audience: 'consultantOwner' }),
+  partner('partnersPromo', '/partners_promo'),
+  app('blacklist', '/blacklist'),
+  app('settings', '/settings', { guard: 'settings' }),
+  app('billData', '/bill_data', { guard: 'settings' }),
+  app('systemMessages', '/system_messages', { guard: 'systemMessages' }),
+  app('sms', '/sms', { guard: 'settings' }),
+  app('channelPriority', '/channel_priority', { guard: 'settings' }),
+  app('accesses', '/accesses', { guard: 'accesses' }),
+  app('pay', '/pay', { tabs: 'payment' }),
+  app('history', '/history', { tabs: 'payment' }),
+  app('chatHistory', '/chat_history'),
+  app('autoResponse', '/auto_response'),
+  app('inviteFriends', '/invite_fiend', { tabs: 'inviteFriends' }),
+  app('inviteFriendsList', '/invite_fiend/list', { tabs: 'inviteFriends' }),
+  app('inviteFriendsAction', '/invite_fiend/action'),
+  app('inviteFriendsNewAction', '/invite_fiend/new_action'),
+  app('inviteFriendsStatistic', '/invite_fiend/statistic', { tabs: 'inviteFriends' }),
+  app('integrators', '/integrators'),
+  app('aiAdmin', '/ai_admin', { ai: true, tabs: 'ai' }),
+  app('aiAdminSettings', '/ai_admin_settings', { ai: true, tabs: 'ai' }),
+  app('aiAdminInstruction', '/ai_admin_instruction', { ai: true, tabs: 'ai' }),
+  app('aiAdminExceptions', '/ai_admin_exceptions', { ai: true, tabs: 'ai' }),
+  app('aiAdminStatistics', '/ai_admin_statistics', { ai: true }),
+  bare('startPage', '/start_page'),
+  bare('autoConnectSendOut', '/auto_connect_send_out'),
+  bare('autoConnect', '/auto_connect'),
+  bare('autoConnectForm', '/auto_connect_form'),
+  { id: 'notFound', path: '*', shell: 'bare', page: 'notFound', branch: 'none' },
+] as const satisfies readonly RouteSpec[];
+
+export type RouteId = (typeof ROUTES)[number]['id'];
+export type RouteDef = RouteSpec & { id: RouteId };
+
+export const ROUTE_LIST: readonly RouteDef[] = ROUTES;
+
+const byId = new Map<string, RouteDef>(ROUTE_LIST.map((route) => [route.id, route]));
+
+export function routeById(id: RouteId): RouteDef {
+  const route = byId.get(id);
+  if (!route) throw new Error(`Unknown route ${id}`);
+  return route;
+}
+
+export function pathOf(id: RouteId): string {
+  return routeById(id).path;
+}
+
+// Branch pages carry the branch in the query (SPEC 2).
+export function withAccId(path: string, accId: number | null): string {
+  return accId === null ? path : `${path}?accId=${accId}`;
+}
+
+const byPath = new Map<string, RouteDef>(ROUTE_LIST.filter((r) => r.path !== '*').map((route) => [route.path, route]));
+
+// The route a browser path opens; paths match case-insensitively and ignore a trailing slash, like the router.
+export function routeForPath(pathname: string): RouteDef {
+  const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '').toLowerCase() : pathname;
+  return byPath.get(normalized) ?? routeById('notFound');
+}

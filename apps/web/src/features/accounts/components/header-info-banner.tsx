@@ -1,0 +1,31 @@
+import { Alert } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_LANGUAGE } from '@salon/contract/constants';
+import { isLanguage } from '../../../shared/i18n/language';
+import { session } from '../../../shared/session/session';
+import { useSession } from '../../../shared/session/use-session';
+import { useHeaderBanner } from '../api/get-header-banner';
+import { headerBannerFingerprint, isHeaderBannerVisible } from '../banner-rules';
+
+export function HeaderInfoBanner() {
+  const { t, i18n } = useTranslation('accounts');
+  const { headerBannerHidden, headerBannerText } = useSession();
+  const banner = useHeaderBanner().data?.banner ?? null;
+  if (!banner || !isHeaderBannerVisible(banner, headerBannerHidden, headerBannerText)) return null;
+
+  const language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LANGUAGE;
+  const text = banner.text[language] || banner.text[DEFAULT_LANGUAGE] || Object.values(banner.text).find(Boolean);
+  return (
+    <Alert
+      data-testid="header-banner"
+      variant="light"
+      icon={<IconInfoCircle aria-hidden />}
+      withCloseButton
+      closeButtonLabel={t('banners.hide')}
+      onClose={() => session.update({ headerBannerHidden: true, headerBannerText: headerBannerFingerprint(banner) })}
+    >
+      {text}
+    </Alert>
+  );
+}
