@@ -50,6 +50,26 @@ test('the templates-only admin is sent away from a page their rights do not open
   // A branch of the network they were not given is not theirs either.
   await page.goto('/main?accId=1003');
   await page.waitForURL(/\/accounts/);
+  await expect(page.getByTestId('branch-not-found')).toBeVisible();
+});
+
+test('a single branch is chosen for the user; a redirect=connection link opens the connection page', async ({ page }) => {
+  await new LoginPage(page).loginAs(333333, '?redirect=connection');
+  await page.waitForURL(/\/connection\?accId=1004/);
+  await page.getByTestId('logout').click();
+  await page.waitForURL(/\/$/);
+  await new LoginPage(page).loginAs(333333);
+  await page.waitForURL(/\/main\?accId=1004/);
+  // A send-out-only account is sent from template pages to mailings.
+  await page.goto('/template_list?accId=1004');
+  await page.waitForURL(/\/mailing/);
+});
+
+test('a partner with no branches sees only the partner programme', async ({ page }) => {
+  await new LoginPage(page).loginAs(555555);
+  await page.waitForURL(/\/partners_program/);
+  await page.goto('/blacklist');
+  await page.waitForURL(/\/partners_program/);
 });
 
 test('an unknown path shows the 404 page', async ({ page }) => {

@@ -5,8 +5,8 @@ import { logLength, pinFor } from './server-log.js';
 export class LoginPage {
   constructor(readonly page: Page) {}
 
-  async open(): Promise<void> {
-    await this.page.goto('/');
+  async open(query = ''): Promise<void> {
+    await this.page.goto(`/${query}`);
     await expect(this.page.getByTestId('login-telegram-id')).toBeVisible();
   }
 
@@ -23,11 +23,11 @@ export class LoginPage {
     if (await submit.isEnabled().catch(() => false)) await submit.click().catch(() => undefined);
   }
 
-  async loginAs(telegramId: number): Promise<void> {
-    await this.open();
+  async loginAs(telegramId: number, query = ''): Promise<void> {
+    await this.open(query);
     const since = await this.requestPin(String(telegramId));
     await expect(this.page.getByTestId('login-pin')).toBeVisible();
     await this.enterPin(await pinFor(telegramId, since));
-    await this.page.waitForURL(/\/(accounts|main|partners_program)/);
+    await this.page.waitForURL(/\/(accounts|main|connection|partners_program)/);
   }
 }

@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
+import { session } from '../../shared/session/session';
 import { useSession } from '../../shared/session/use-session';
 import { decideRoute } from '../routes/guard';
 import { routeById } from '../routes/route-table';
@@ -8,6 +10,9 @@ import { LoginPage } from '../router/pages';
 export function LoginGate() {
   const { authenticated, accId } = useSession();
   const { search } = useLocation();
+  useEffect(() => {
+    if (new URLSearchParams(search).get('redirect') === 'connection') session.update({ redirectToConnection: true });
+  }, [search]);
   const decision = decideRoute(routeById('login'), { authenticated, accounts: null, search, sessionAccId: accId });
   return decision.kind === 'redirect' ? <Navigate to={decision.to} replace /> : <LoginPage />;
 }

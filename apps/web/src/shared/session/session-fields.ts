@@ -110,6 +110,9 @@ export const SESSION_FIELDS = {
   tgBannerHiddenAccIds: idList('salon.tgBannerHidden'),
   waWarningHiddenAccIds: idList('salon.waWarningHidden'),
   partnerBannerHidden: flag('salon.partnerBannerHidden'),
+  // Set by a link to `/?redirect=connection` (e.g. from onboarding): after login the single branch
+  // opens on /connection instead of /main (SPEC 4 Session and login).
+  redirectToConnection: flag('salon.redirectToConnection'),
 } satisfies Record<string, FieldCodec<unknown>>;
 
 type Fields = typeof SESSION_FIELDS;

@@ -4,6 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAccounts } from '../../../shared/accounts/accounts-query';
 import type { Branch } from '../../../shared/accounts/branch';
+import { session } from '../../../shared/session/session';
 import { useSession } from '../../../shared/session/use-session';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { QueryErrorView } from '../../../shared/ui/query-error-view';
@@ -23,7 +24,7 @@ export function AccountsPage() {
   const { t } = useTranslation('accounts');
   const navigate = useNavigate();
   const location = useLocation();
-  const { accId } = useSession();
+  const { accId, redirectToConnection } = useSession();
   const accounts = useAccounts();
   const notice = noticeOf(location.state);
   const branches = accounts.data?.branches ?? [];
@@ -31,8 +32,10 @@ export function AccountsPage() {
 
   // SPEC 4: a single branch is chosen for the user, unless they came back here on purpose.
   useEffect(() => {
-    if (only && accId === null && notice === null) void navigate(branchTarget(only), { replace: true });
-  }, [only, accId, notice, navigate]);
+    if (!only || accId !== null || notice !== null) return;
+    session.update({ redirectToConnection: false });
+    void navigate(branchTarget(only, redirectToConnection), { replace: true });
+  }, [only, accId, notice, navigate, redirectToConnection]);
 
   const select = (branch: Branch) => void navigate(branchTarget(branch));
 

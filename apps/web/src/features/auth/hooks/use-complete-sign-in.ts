@@ -15,10 +15,12 @@ export function useCompleteSignIn() {
 
   return useCallback(
     (telegramId: string, result: SignInResult) => {
-      // Nothing of a previous user may survive into this session.
+      // Nothing of a previous user may survive into this session, but the login link's redirect does.
+      const { redirectToConnection } = session.get();
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'public-config' });
       session.clear();
       session.update({
+        redirectToConnection,
         authenticated: true,
         userId: telegramId,
         accessToken: result.token,
