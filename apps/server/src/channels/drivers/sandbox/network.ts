@@ -1,0 +1,286 @@
+import { randomInt } from 'node:crypto';
+import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Clock } from '../../../platform/clock.js';
+import type { Db } from '../../../platform/db/client.js';
+import { SANDBOX_2FA_PASSWORD, needsTwoFactor, onMessenger } from './rules.js';
+import { sandboxAccounts, sandboxMessages } from './schema.js';
+
+export type SandboxAccount = typeof sandboxAccounts.$inferSelect;
+export type SandboxMessage = typeof sandboxMessages.$inferSelect;
+
+export interface SandboxOptions {
+  // How long the network takes to deliver a message to the client's phone.
+  deliveryMs: number;
+}
+
+const FIRST_QR_MS = 60_000;
+const NEXT_QR_MS = 20_000;
+const PAIRING_MS = 160_000;
+
+function digits(n: number): string {
+  return Array.from({ length: n }, () => String(randomInt(0, 10))).join('');
+}
+
+// Pairing codes avoid look-alike characters, as WhatsApp's do.
+function pairingCode(): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTVWXYZ23456789';
+  return Array.from({ length: 8 }, () => alphabet[randomInt(0, alphabet.length)]).join('');
+}
+
+// The simulated phone network: the salon's linked accounts and the clients' phones.
+export class SandboxNetwork {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    readonly options: SandboxOptions,
+  ) {}
+
+  now(): Date {
+    return this.clock.now();
+  }
+
+  async account(instanceId: string): Promise<SandboxAccount | undefined> {
+    const rows = await this.db.select().from(sandboxAccounts).where(eq(sandboxAccounts.instanceId, instanceId));
+    return rows[0];
+  }
+
+  private async upsert(instanceId: string, kind: string, patch: Partial<SandboxAccount>): Promise<SandboxAccount> {
+    const now = this.clock.now();
+    const rows = await this.db
+      .insert(sandboxAccounts)
+      .values({ instanceId, kind, updatedAt: now, ...patch })
+      .onConflictDoUpdate({ target: sandboxAccounts.instanceId, set: { ...patch, updatedAt: now } })
+      .returning();
+    return rows[0]!;
+  }
+
+  // --- the salon's side (called by the driver session) ---
+
+  async showQr(instanceId: string, kind: string): Promise<SandboxAccount> {
+    const current = await this.account(instanceId);
+    const now = this.clock.now().getTime();
+    if (current?.state === 'qr' && current.qr && current.qrExpiresAt && current.qrExpiresAt.getTime() > now) return current;
+    const first = current?.state !== 'qr';
+    return this.upsert(instanceId, kind, {
+      state: 'qr',
+      qr: `SANDBOX-${kind.toUpperCase()}:${instanceId}:${digits(12)}`,
+      qrExpiresAt: new Date(now + (first ? FIRST_QR_MS : NEXT_QR_MS)),
+    });
+  }
+
+  async requestPairingCode(instanceId: string, phone: string): Promise<SandboxAccount> {
+    return this.upsert(instanceId, 'whatsapp', {
+      state: 'pairing',
+      pairingCode: pairingCode(),
+      pairingPhone: phone,
+      qrExpiresAt: new Date(this.clock.now().getTime() + PAIRING_MS),
+    });
+  }
+
+  async sendLoginCode(instanceId: string, phone: string): Promise<SandboxAccount> {
+    return this.upsert(instanceId, 'telegram', {
+      state: 'code_sent',
+      phone,
+      loginCode: digits(5),
+      password: needsTwoFactor(phone) ? SANDBOX_2FA_PASSWORD : null,
+    });
+  }
+
+  async signIn(instanceId: string, code: string): Promise<'wrong_code' | 'password_needed' | 'linked' | 'no_code'> {
+    const account = await this.account(instanceId);
+    if (!account || account.state !== 'code_sent' || !account.loginCode) return 'no_code';
+    if (account.loginCode !== code) return 'wrong_code';
+    const next = account.password ? 'password_needed' : 'linked';
+    await this.upsert(instanceId, 'telegram', { state: next, loginCode: null });
+    return next;
+  }
+
+  async checkPassword(instanceId: string, password: string): Promise<'wrong_password' | 'linked' | 'no_login'> {
+    const account = await this.account(instanceId);
+    if (!account || account.state !== 'password_needed') return 'no_login';
+    if (account.password !== password) return 'wrong_password';
+    await this.upsert(instanceId, 'telegram', { state: 'linked' });
+    return 'linked';
+  }
+
+  async link(instanceId: string, kind: string, phone: string): Promise<void> {
+    await this.upsert(instanceId, kind, { state: 'linked', phone, qr: null, pairingCode: null });
+  }
+
+  async unlink(instanceId: string): Promise<void> {
+    await this.db
+      .update(sandboxAccounts)
+      .set({ state: 'logged_out', qr: null, updatedAt: this.clock.now() })
+      .where(eq(sandboxAccounts.instanceId, instanceId));
+  }
+
+  // One message per (instance, key): a resend after a crash returns the first message's id.
+  async send(
+    instanceId: string,
+    kind: string,
+    key: string,
+    to: string,
+    body: string,
+    media: unknown,
+  ): Promise<{ id: number } | 'not_on_channel'> {
+    if (kind !== 'sms' && !onMessenger(to)) return 'not_on_channel';
+    const now = this.clock.now();
+    const inserted = await this.db
+      .insert(sandboxMessages)
+      .values({
+        instanceId,
+        kind,
+        direction: 'to_client',
+        clientKey: key,
+        phone: to,
+        body,
+        media: media ?? null,
+        status: 'server',
+        deliverAt: new Date(now.getTime() + this.options.deliveryMs),
+        createdAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: sandboxMessages.id });
+    if (inserted[0]) return inserted[0];
+    const existing = await this.db
+      .select({ id: sandboxMessages.id })
+      .from(sandboxMessages)
+      .where(
+        and(
+          eq(sandboxMessages.instanceId, instanceId),
+          eq(sandboxMessages.direction, 'to_client'),
+          eq(sandboxMessages.clientKey, key),
+        ),
+      );
+    return existing[0]!;
+  }
+
+  // Messages whose delivery time has come reach the phone; returns their ids.
+  async deliverDue(instanceId: string): Promise<number[]> {
+    const now = this.clock.now();
+    const rows = await this.db
+      .update(sandboxMessages)
+      .set({ status: 'delivered', deliveredAt: now })
+      .where(
+        and(
+          eq(sandboxMessages.instanceId, instanceId),
+          eq(sandboxMessages.status, 'server'),
+          lte(sandboxMessages.deliverAt, now),
+        ),
+      )
+      .returning({ id: sandboxMessages.id });
+    return rows.map((r) => r.id);
+  }
+
+  // Reads the client did since the last call (reported once each).
+  async takeReads(instanceId: string): Promise<number[]> {
+    const rows = await this.db
+      .update(sandboxMessages)
+      .set({ status: 'read' })
+      .where(and(eq(sandboxMessages.instanceId, instanceId), eq(sandboxMessages.status, 'read_unreported')))
+      .returning({ id: sandboxMessages.id });
+    return rows.map((r) => r.id);
+  }
+
+  async takeInbound(instanceId: string): Promise<SandboxMessage[]> {
+    return this.db
+      .update(sandboxMessages)
+      .set({ status: 'taken' })
+      .where(
+        and(
+          eq(sandboxMessages.instanceId, instanceId),
+          eq(sandboxMessages.direction, 'from_client'),
+          eq(sandboxMessages.status, 'new'),
+        ),
+      )
+      .returning();
+  }
+
+  // --- the other side: the "phone" that scans, the clients who read and reply, the network's moods ---
+
+  async scan(qr: string, phone: string): Promise<'linked' | 'expired' | 'unknown'> {
+    const rows = await this.db.select().from(sandboxAccounts).where(eq(sandboxAccounts.qr, qr));
+    const account = rows[0];
+    if (!account) return 'unknown';
+    if (!account.qrExpiresAt || account.qrExpiresAt.getTime() <= this.clock.now().getTime()) return 'expired';
+    await this.link(account.instanceId, account.kind, phone);
+    return 'linked';
+  }
+
+  async enterPairingCode(code: string): Promise<'linked' | 'expired' | 'unknown'> {
+    const rows = await this.db
+      .select()
+      .from(sandboxAccounts)
+      .where(eq(sandboxAccounts.pairingCode, code.replace(/[-\s]/g, '').toUpperCase()));
+    const account = rows[0];
+    if (!account?.pairingPhone) return 'unknown';
+    if (!account.qrExpiresAt || account.qrExpiresAt.getTime() <= this.clock.now().getTime()) return 'expired';
+    await this.link(account.instanceId, account.kind, account.pairingPhone);
+    return 'linked';
+  }
+
+  async setState(instanceId: string, state: 'banned' | 'dropped' | 'logged_out' | 'linked'): Promise<void> {
+    await this.db
+      .update(sandboxAccounts)
+      .set({ state, updatedAt: this.clock.now() })
+      .where(eq(sandboxAccounts.instanceId, instanceId));
+  }
+
+  // A client writes back: to the account that last wrote to them (or the one named). Writing back
+  // means they have read everything that account sent them.
+  async clientReply(phone: string, body: string, name: string | null, instanceId?: string): Promise<boolean> {
+    const target =
+      instanceId ??
+      (
+        await this.db
+          .select({ instanceId: sandboxMessages.instanceId })
+          .from(sandboxMessages)
+          .where(and(eq(sandboxMessages.phone, phone), eq(sandboxMessages.direction, 'to_client')))
+          .orderBy(desc(sandboxMessages.id))
+          .limit(1)
+      )[0]?.instanceId;
+    if (!target) return false;
+    await this.markRead(phone, target);
+    const now = this.clock.now();
+    const kind = (await this.account(target))?.kind ?? 'whatsapp';
+    await this.db.insert(sandboxMessages).values({
+      instanceId: target,
+      kind,
+      direction: 'from_client',
+      clientKey: `reply:${now.getTime()}:${digits(6)}`,
+      phone,
+      name,
+      body,
+      status: 'new',
+      createdAt: now,
+    });
+    return true;
+  }
+
+  async markRead(phone: string, instanceId: string): Promise<void> {
+    await this.db
+      .update(sandboxMessages)
+      .set({ status: 'read_unreported', readAt: this.clock.now() })
+      .where(
+        and(
+          eq(sandboxMessages.instanceId, instanceId),
+          eq(sandboxMessages.phone, phone),
+          eq(sandboxMessages.direction, 'to_client'),
+          inArray(sandboxMessages.status, ['server', 'delivered']),
+        ),
+      );
+  }
+
+  async messages(limit: number, phone?: string): Promise<SandboxMessage[]> {
+    return this.db
+      .select()
+      .from(sandboxMessages)
+      .where(phone ? eq(sandboxMessages.phone, phone) : sql`true`)
+      .orderBy(desc(sandboxMessages.id))
+      .limit(limit);
+  }
+
+  async accounts(): Promise<SandboxAccount[]> {
+    return this.db.select().from(sandboxAccounts).orderBy(asc(sandboxAccounts.instanceId));
+  }
+}

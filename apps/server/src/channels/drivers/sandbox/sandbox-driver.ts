@@ -1,0 +1,175 @@
+import type { ChannelStatus } from '@salon/contract/accounts';
+import type {
+  ChannelDriver,
+  ChannelEvents,
+  ChannelInstanceRef,
+  ChannelKind,
+  ChannelSession,
+  LoginResult,
+  LoginStep,
+  OutboundMessage,
+  SendResult,
+} from '../../channel.js';
+import type { Logger } from '../../../platform/logger.js';
+import { isPhone } from './rules.js';
+import type { SandboxAccount, SandboxNetwork } from './network.js';
+
+export interface SandboxDriverOptions {
+  network: SandboxNetwork;
+  logger: Logger;
+  // How often a session looks at the network for scans, deliveries, reads and replies.
+  pollMs?: number;
+}
+
+// How the network's account state looks to the cabinet.
+function statusOf(account: SandboxAccount | undefined, kind: ChannelKind): ChannelStatus {
+  if (kind === 'sms') return 'authenticated';
+  switch (account?.state) {
+    case 'linked':
+      return 'authenticated';
+    case 'qr':
+      return 'got qr code';
+    case 'banned':
+      return 'blocked';
+    case 'dropped':
+      return 'loading';
+    default:
+      return 'not_authenticated';
+  }
+}
+
+// The embedded stand-in for WhatsApp, Telegram and SMS: the same states and flows as the real
+// drivers, against the simulated network in the database.
+export function sandboxDriver(kind: ChannelKind, options: SandboxDriverOptions): ChannelDriver {
+  const { network } = options;
+  const pollMs = options.pollMs ?? 250;
+  return {
+    kind,
+    provider: 'sandbox',
+    async open(instance: ChannelInstanceRef, _credentials: string | null, events: ChannelEvents): Promise<ChannelSession> {
+      let closed = false;
+      let reported: string | undefined;
+      let timer: NodeJS.Timeout | undefined;
+
+      const report = (account: SandboxAccount | undefined) => {
+        const status = statusOf(account, kind);
+        const key = `${status}:${account?.phone ?? ''}`;
+        if (key === reported) return;
+        reported = key;
+        if (status === 'authenticated' && kind !== 'sms') events.credentials(JSON.stringify({ phone: account?.phone }));
+        events.status(status, account?.phone ? { phone: account.phone } : undefined);
+      };
+
+      const tick = async () => {
+        let account = await network.account(instance.id);
+        // A dropped connection comes back by itself, as a real socket reconnects.
+        if (account?.state === 'dropped') {
+          report(account);
+          await network.setState(instance.id, 'linked');
+          account = await network.account(instance.id);
+        }
+        report(account);
+        if (account?.state === 'qr' && account.qrExpiresAt && account.qrExpiresAt.getTime() <= network.now().getTime()) {
+          const fresh = await network.showQr(instance.id, kind);
+          if (fresh.qr && fresh.qrExpiresAt) events.qr(fresh.qr, fresh.qrExpiresAt);
+        }
+        for (const id of await network.deliverDue(instance.id)) events.ack(String(id), 'delivered');
+        for (const id of await network.takeReads(instance.id)) events.ack(String(id), 'read');
+        for (const m of await network.takeInbound(instance.id)) {
+          events.inbound({
+            providerMessageId: String(m.id),
+            from: m.phone,
+            name: m.name,
+            at: m.createdAt,
+            type: 'text',
+            body: m.body,
+            caption: null,
+            file: null,
+          });
+        }
+      };
+
+      const loop = () => {
+        if (closed) return;
+        timer = setTimeout(() => {
+          tick()
+            .catch((err: unknown) => options.logger.warn({ err, instance: instance.id }, 'sandbox poll failed'))
+            .finally(loop);
+        }, pollMs);
+      };
+      await tick();
+      loop();
+
+      const linked = async () => (await network.account(instance.id))?.state === 'linked' || kind === 'sms';
+
+      return {
+        async login(step: LoginStep): Promise<LoginResult> {
+          if (kind === 'sms') return { result: 'error', error: 'not_supported' };
+          if (await linked()) return { result: 'auth_success' };
+          switch (step.step) {
+            case 'qr': {
+              const account = await network.showQr(instance.id, kind);
+              report(account);
+              events.qr(account.qr!, account.qrExpiresAt!);
+              return { result: 'qr', qr: account.qr!, expiresAt: account.qrExpiresAt! };
+            }
+            case 'pairing_code': {
+              if (kind !== 'whatsapp') return { result: 'error', error: 'not_supported' };
+              if (!isPhone(step.phone)) return { result: 'error', error: 'invalid_phone' };
+              const account = await network.requestPairingCode(instance.id, step.phone);
+              return { result: 'pairing_code', code: account.pairingCode!, expiresAt: account.qrExpiresAt! };
+            }
+            case 'phone': {
+              if (kind !== 'telegram') return { result: 'error', error: 'not_supported' };
+              if (!isPhone(step.phone)) return { result: 'error', error: 'invalid_phone' };
+              await network.sendLoginCode(instance.id, step.phone);
+              return { result: 'code_sent' };
+            }
+            case 'code': {
+              const r = await network.signIn(instance.id, step.code.trim());
+              if (r === 'linked') {
+                report(await network.account(instance.id));
+                return { result: 'auth_success' };
+              }
+              if (r === 'password_needed') return { result: '2fa' };
+              return { result: 'error', error: r === 'no_code' ? 'code_expired' : 'wrong_code' };
+            }
+            case 'password': {
+              const r = await network.checkPassword(instance.id, step.password);
+              if (r === 'linked') {
+                report(await network.account(instance.id));
+                return { result: 'auth_success' };
+              }
+              return { result: 'error', error: r === 'no_login' ? 'code_expired' : 'wrong_password' };
+            }
+          }
+        },
+
+        async send(message: OutboundMessage): Promise<SendResult> {
+          const account = await network.account(instance.id);
+          if (kind !== 'sms') {
+            if (account?.state === 'banned') return { ok: false, failure: 'banned' };
+            if (account?.state !== 'linked') return { ok: false, failure: 'not_connected' };
+          }
+          const media = message.media
+            ? { fileName: message.media.fileName, contentType: message.media.contentType, size: message.media.data.length }
+            : null;
+          const sent = await network.send(instance.id, kind, message.idempotencyKey, message.to, message.text, media);
+          if (sent === 'not_on_channel') return { ok: false, failure: 'not_on_channel' };
+          events.ack(String(sent.id), 'server');
+          return { ok: true, providerMessageId: String(sent.id) };
+        },
+
+        async logout() {
+          await network.unlink(instance.id);
+          report(await network.account(instance.id));
+        },
+
+        async close() {
+          closed = true;
+          if (timer) clearTimeout(timer);
+        },
+      };
+    },
+  };
+}

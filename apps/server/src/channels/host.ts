@@ -1,0 +1,147 @@
+import { randomUUID } from 'node:crypto';
+import type { Clock } from '../platform/clock.js';
+import { open, seal } from '../platform/crypto.js';
+import type { Logger } from '../platform/logger.js';
+import type { ChannelDriver, ChannelEvents, ChannelSession, InboundMessage, LoginResult, LoginStep } from './channel.js';
+import type { ChannelInstanceRow, ChannelRepository } from './repository.js';
+import { SerialQueue } from './serial-queue.js';
+
+export type InboundHandler = (instance: ChannelInstanceRow, message: InboundMessage) => Promise<void>;
+
+export interface ChannelHostOptions {
+  repo: ChannelRepository;
+  clock: Clock;
+  logger: Logger;
+  encryptionKey: Buffer;
+  // The drivers this process runs, by provider name ('sandbox', 'baileys', ...) and kind.
+  drivers: ChannelDriver[];
+  onInbound: InboundHandler[];
+  leaseMs?: number;
+  tickMs?: number;
+}
+
+interface Live {
+  session: ChannelSession;
+  generation: number;
+  queue: SerialQueue;
+}
+
+// Holds the live sessions of the channel instances whose lease this process owns. Exactly one
+// process holds each session; when it dies its leases lapse and another process opens them.
+export class ChannelHost {
+  readonly owner = randomUUID();
+  readonly #live = new Map<string, Live>();
+  readonly #leaseMs: number;
+  readonly #tickMs: number;
+  #timer: NodeJS.Timeout | undefined;
+  #ticks = 0;
+  #stopped = false;
+
+  constructor(private readonly o: ChannelHostOptions) {
+    this.#leaseMs = o.leaseMs ?? 30_000;
+    this.#tickMs = o.tickMs ?? 500;
+  }
+
+  private driverFor(row: ChannelInstanceRow): ChannelDriver | undefined {
+    return this.o.drivers.find((d) => d.kind === row.kind && d.provider === row.provider);
+  }
+
+  private providers(): string[] {
+    return [...new Set(this.o.drivers.map((d) => d.provider))];
+  }
+
+  holds(instanceId: string): boolean {
+    return this.#live.has(instanceId);
+  }
+
+  session(instanceId: string): ChannelSession | undefined {
+    return this.#live.get(instanceId)?.session;
+  }
+
+  async start(): Promise<void> {
+    await this.renewLeases();
+    const loop = () => {
+      if (this.#stopped) return;
+      this.#timer = setTimeout(() => {
+        this.tick()
+          .catch((err: unknown) => this.o.logger.error({ err }, 'channel host tick failed'))
+          .finally(loop);
+      }, this.#tickMs);
+    };
+    loop();
+  }
+
+  private async tick(): Promise<void> {
+    this.#ticks += 1;
+    // Leases are renewed at a third of their length, so a live holder never lets one lapse.
+    if (this.#ticks % Math.max(1, Math.floor(this.#leaseMs / 3 / this.#tickMs)) === 0) await this.renewLeases();
+  }
+
+  // Takes leases, opens sessions for new ones, reopens those whose generation moved, closes lost ones.
+  async renewLeases(): Promise<void> {
+    const rows = await this.o.repo.acquireLeases(this.owner, this.providers(), this.o.clock.now(), this.#leaseMs);
+    const held = new Set(rows.map((r) => r.id));
+    for (const [id, live] of this.#live) {
+      if (!held.has(id)) await this.closeSession(id, live);
+    }
+    for (const row of rows) {
+      const live = this.#live.get(row.id);
+      if (live && live.generation === row.generation) continue;
+      if (live) await this.closeSession(row.id, live);
+      await this.openSession(row);
+    }
+  }
+
+  // Opens at once an instance this process may hold (a new instance, or after a logout).
+  async ensure(instanceId: string): Promise<ChannelSession | undefined> {
+    if (!this.#live.has(instanceId)) await this.renewLeases();
+    return this.session(instanceId);
+  }
+
+  private async openSession(row: ChannelInstanceRow): Promise<void> {
+    const driver = this.driverFor(row);
+    if (!driver) return;
+    const queue = new SerialQueue((err) => this.o.logger.error({ err, instance: row.id }, 'channel event not stored'));
+    const { repo, clock, encryptionKey } = this.o;
+    const events: ChannelEvents = {
+      status: (status, detail) =>
+        queue.push(() => repo.saveStatus(row.id, status, detail?.reason ?? null, detail?.phone ?? null, clock.now())),
+      qr: (value, expiresAt) => queue.push(() => repo.saveQr(row.id, value, expiresAt, clock.now())),
+      credentials: (serialized) =>
+        queue.push(() => repo.saveCredentials(row.id, serialized ? seal(encryptionKey, serialized) : null)),
+      ack: (id, ack) => queue.push(() => repo.applyAck(row.id, id, ack, clock.now())),
+      inbound: (message) =>
+        queue.push(async () => {
+          if (!(await repo.saveInbound(row, message))) return;
+          for (const handler of this.o.onInbound) await handler(row, message);
+        }),
+    };
+    const credentials = row.credentials ? open(encryptionKey, row.credentials) : null;
+    const session = await driver.open({ id: row.id, accId: row.accId }, credentials, events);
+    this.#live.set(row.id, { session, generation: row.generation, queue });
+  }
+
+  private async closeSession(id: string, live: Live): Promise<void> {
+    this.#live.delete(id);
+    await live.session.close().catch((err: unknown) => this.o.logger.warn({ err, instance: id }, 'session close failed'));
+    await live.queue.drain();
+  }
+
+  async login(instanceId: string, step: LoginStep): Promise<LoginResult> {
+    const session = await this.ensure(instanceId);
+    if (!session) return { result: 'error', error: 'provider_error', detail: 'session_not_held' };
+    return session.login(step);
+  }
+
+  // Waits until every event reported so far is stored (tests, shutdown).
+  async settle(): Promise<void> {
+    await Promise.all([...this.#live.values()].map((l) => l.queue.drain()));
+  }
+
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    if (this.#timer) clearTimeout(this.#timer);
+    for (const [id, live] of [...this.#live]) await this.closeSession(id, live);
+    await this.o.repo.releaseLeases(this.owner);
+  }
+}

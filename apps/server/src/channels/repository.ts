@@ -1,0 +1,155 @@
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { ChannelStatus } from '@salon/contract/accounts';
+import type { Db } from '../platform/db/client.js';
+import { branches } from '../modules/accounts/schema.js';
+import type { Ack, InboundMessage } from './channel.js';
+import { channelInstances, chatMessages, outbox } from './schema.js';
+
+export type ChannelInstanceRow = typeof channelInstances.$inferSelect;
+
+// Outbox statuses in the order acks raise them; a status never moves back down this list.
+const ACK_RANK = { sent: 1, delivered: 2, read: 3 } as const;
+
+export class ChannelRepository {
+  constructor(private readonly db: Db) {}
+
+  async instance(id: string): Promise<ChannelInstanceRow | undefined> {
+    const rows = await this.db.select().from(channelInstances).where(eq(channelInstances.id, id));
+    return rows[0];
+  }
+
+  async instanceOf(accId: number, kind: string): Promise<ChannelInstanceRow | undefined> {
+    const rows = await this.db
+      .select()
+      .from(channelInstances)
+      .where(and(eq(channelInstances.accId, accId), eq(channelInstances.kind, kind)));
+    return rows[0];
+  }
+
+  // Creates the branch's instance of a channel kind on first use; the id is stable per branch and kind.
+  async ensureInstance(accId: number, kind: string, provider: string, now: Date): Promise<ChannelInstanceRow> {
+    await this.db
+      .insert(channelInstances)
+      .values({ id: `${kind}-${accId}`, accId, kind, provider, updatedAt: now })
+      .onConflictDoNothing();
+    return (await this.instanceOf(accId, kind))!;
+  }
+
+  // Takes (or keeps) the leases this process may hold: free ones, lapsed ones, and its own.
+  async acquireLeases(owner: string, providers: string[], now: Date, leaseMs: number): Promise<ChannelInstanceRow[]> {
+    if (providers.length === 0) return [];
+    return this.db
+      .update(channelInstances)
+      .set({ leaseOwner: owner, leaseExpiresAt: new Date(now.getTime() + leaseMs) })
+      .where(
+        and(
+          sql`${channelInstances.provider} in ${providers}`,
+          or(
+            eq(channelInstances.leaseOwner, owner),
+            isNull(channelInstances.leaseExpiresAt),
+            lt(channelInstances.leaseExpiresAt, now),
+          ),
+        ),
+      )
+      .returning();
+  }
+
+  async releaseLeases(owner: string): Promise<void> {
+    await this.db
+      .update(channelInstances)
+      .set({ leaseOwner: null, leaseExpiresAt: null })
+      .where(eq(channelInstances.leaseOwner, owner));
+  }
+
+  async saveStatus(id: string, status: ChannelStatus, reason: string | null, phone: string | null, now: Date): Promise<void> {
+    const instance = await this.instance(id);
+    if (!instance) return;
+    await this.db
+      .update(channelInstances)
+      .set({
+        status,
+        statusReason: reason,
+        ...(phone ? { phone } : {}),
+        ...(status === 'authenticated' ? { qr: null, qrExpiresAt: null, pairingCode: null } : {}),
+        ...(status === 'authenticated' && !instance.firstConnectedAt ? { firstConnectedAt: now } : {}),
+        updatedAt: now,
+      })
+      .where(eq(channelInstances.id, id));
+    // The branch list shows a summary of the two messenger channels.
+    const column = instance.kind === 'whatsapp' ? 'status_wa' : instance.kind === 'telegram' ? 'status_tg' : null;
+    if (column) {
+      await this.db.execute(sql`update ${branches} set ${sql.identifier(column)} = ${status} where acc_id = ${instance.accId}`);
+    }
+  }
+
+  async saveQr(id: string, qr: string, expiresAt: Date, now: Date): Promise<void> {
+    await this.db
+      .update(channelInstances)
+      .set({ qr, qrExpiresAt: expiresAt, updatedAt: now })
+      .where(eq(channelInstances.id, id));
+  }
+
+  async saveCredentials(id: string, sealed: string | null): Promise<void> {
+    await this.db.update(channelInstances).set({ credentials: sealed }).where(eq(channelInstances.id, id));
+  }
+
+  // Raises the outbox row sent through this instance with this provider id; never lowers it.
+  async applyAck(instanceId: string, providerMessageId: string, ack: Ack, now: Date): Promise<void> {
+    if (ack === 'server') return;
+    if (ack === 'failed') {
+      await this.db
+        .update(outbox)
+        .set({ status: 'failed', statusReason: 'provider_failed', updatedAt: now })
+        .where(
+          and(
+            eq(outbox.instanceId, instanceId),
+            eq(outbox.providerMessageId, providerMessageId),
+            eq(outbox.status, 'sent'),
+          ),
+        );
+      return;
+    }
+    const rank = ACK_RANK[ack];
+    const lower = Object.entries(ACK_RANK)
+      .filter(([, r]) => r < rank)
+      .map(([s]) => s);
+    await this.db
+      .update(outbox)
+      .set({
+        status: ack,
+        deliveredAt: sql`coalesce(${outbox.deliveredAt}, ${now.toISOString()}::timestamptz)`,
+        ...(ack === 'read' ? { readAt: now } : {}),
+        updatedAt: now,
+      })
+      .where(
+        and(
+          eq(outbox.instanceId, instanceId),
+          eq(outbox.providerMessageId, providerMessageId),
+          sql`${outbox.status} in ${lower}`,
+        ),
+      );
+  }
+
+  // Stores an incoming message once, however often the provider repeats it.
+  async saveInbound(instance: ChannelInstanceRow, message: InboundMessage): Promise<boolean> {
+    const rows = await this.db
+      .insert(chatMessages)
+      .values({
+        accId: instance.accId,
+        instanceId: instance.id,
+        channelKind: instance.kind,
+        direction: 'incoming',
+        phone: message.from,
+        name: message.name,
+        type: message.type,
+        body: message.body,
+        caption: message.caption,
+        file: message.file,
+        providerMessageId: message.providerMessageId,
+        at: message.at,
+      })
+      .onConflictDoNothing()
+      .returning({ id: chatMessages.id });
+    return rows.length > 0;
+  }
+}
