@@ -24,6 +24,15 @@ import { AccessTokens } from './modules/auth/tokens.js';
 import { MailingRepository } from './modules/mailing/repository.js';
 import { MailingService } from './modules/mailing/service.js';
 import { seedDemo } from './seed/demo.js';
+import { CHANNEL_KINDS } from './channels/channel.js';
+import { SandboxNetwork } from './channels/drivers/sandbox/network.js';
+import { sandboxDriver } from './channels/drivers/sandbox/sandbox-driver.js';
+import { Dispatcher } from './channels/dispatch/dispatcher.js';
+import { NO_PACING, PACING } from './channels/dispatch/governor.js';
+import { dispatchJob, dispatchQueueName, scheduler } from './channels/dispatch/jobs.js';
+import { OutboxRepository } from './channels/dispatch/outbox-repository.js';
+import { ChannelHost } from './channels/host.js';
+import { ChannelRepository } from './channels/repository.js';
 
 export type Role = 'api' | 'worker' | 'all';
 
@@ -47,6 +56,7 @@ export interface Runtime {
   queue: Queue | undefined;
   clock: Clock;
   services: { auth: AuthService; accounts: AccountsService; mailing: MailingService };
+  channels: { repo: ChannelRepository; host: ChannelHost | undefined; dispatcher: Dispatcher; sandbox: SandboxNetwork };
   stop(): Promise<void>;
 }
 
@@ -98,8 +108,42 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const mailing = new MailingService(new MailingRepository(db));
 
   const queue = options.queue === false ? undefined : await startQueue(database, logger);
+
+  // Channels: sessions live in worker processes (the host); API processes only enqueue.
+  const channelRepo = new ChannelRepository(db);
+  const sandbox = new SandboxNetwork(db, clock, { deliveryMs: config.SANDBOX_DELIVERY_MS });
+  const host =
+    role === 'api'
+      ? undefined
+      : new ChannelHost({
+          repo: channelRepo,
+          clock,
+          logger,
+          encryptionKey: secrets.encryptionKey,
+          drivers: CHANNEL_KINDS.map((kind) => sandboxDriver(kind, { network: sandbox, logger })),
+          onInbound: [],
+        });
+  const dispatcher = new Dispatcher({
+    repo: new OutboxRepository(db),
+    host,
+    clock,
+    logger,
+    pacing: (kind) => (config.DISPATCH_PACING === 'off' ? NO_PACING : PACING[kind]),
+    claimMs: config.DISPATCH_CLAIM_MS,
+    ackTimeoutMs: config.DISPATCH_ACK_TIMEOUT_MS,
+    schedule: scheduler(queue),
+  });
+
+  let sweepTimer: NodeJS.Timeout | undefined;
   if (queue && role !== 'api') {
-    await queue.work([...authJobs(auth)]);
+    await host?.start();
+    const dispatchJobs = host
+      ? [dispatchJob(dispatchQueueName(), () => dispatcher), dispatchJob(dispatchQueueName(host.owner), () => dispatcher)]
+      : [];
+    await queue.work([...authJobs(auth), ...dispatchJobs]);
+    sweepTimer = setInterval(() => {
+      dispatcher.sweep().catch((err: unknown) => logger.error({ err }, 'dispatch sweep failed'));
+    }, config.DISPATCH_SWEEP_MS);
     bot?.startPolling();
   }
 
@@ -151,10 +195,13 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     queue,
     clock,
     services: { auth, accounts, mailing },
+    channels: { repo: channelRepo, host, dispatcher, sandbox },
     async stop() {
+      if (sweepTimer) clearInterval(sweepTimer);
       await http?.close();
       await bot?.stop();
       await queue?.stop();
+      await host?.stop();
       if (!options.database) await openDb.close();
       unlock?.();
     },

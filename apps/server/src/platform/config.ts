@@ -35,6 +35,14 @@ const envSchema = z.object({
   SUPPORT_PHONE: z.string().default('+7 800 000-00-00'),
   KNOWLEDGE_BASE_URL: z.string().default('https://docs.salon-cabinet.example/'),
   LANDING_URL: z.string().default('https://salon-cabinet.example/'),
+  // Dispatcher: pacing per number ('off' only for tests and benchmarks), how long a worker's claim
+  // on a message lasts, when an undelivered WhatsApp message goes to the next channel, sweep period.
+  DISPATCH_PACING: z.enum(['on', 'off']).default('on'),
+  DISPATCH_CLAIM_MS: z.coerce.number().int().min(1000).default(60_000),
+  DISPATCH_ACK_TIMEOUT_MS: z.coerce.number().int().min(1000).default(600_000),
+  DISPATCH_SWEEP_MS: z.coerce.number().int().min(200).default(15_000),
+  // Sandbox phone network: how long it takes to deliver a message.
+  SANDBOX_DELIVERY_MS: z.coerce.number().int().min(0).max(600_000).default(1500),
 });
 
 export type Env = z.infer<typeof envSchema>;

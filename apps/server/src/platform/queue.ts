@@ -10,6 +10,10 @@ export interface JobDefinition<S extends z.ZodType> {
   handler: (payload: z.infer<S>) => Promise<void>;
   // Optional cron (in UTC) for sweeps.
   cron?: string;
+  // 'short' keeps one waiting job per singletonKey, so a row scheduled twice runs once.
+  policy?: 'standard' | 'short';
+  batchSize?: number;
+  pollingIntervalSeconds?: number;
 }
 
 export interface Queue {
@@ -27,16 +31,24 @@ export async function startQueue(database: Database, logger: Logger): Promise<Qu
   boss.on('error', (error) => logger.error({ err: error }, 'queue error'));
   await boss.start();
 
+  const known = new Set<string>();
+  const ensureQueue = async (def: { name: string; policy?: 'standard' | 'short' }) => {
+    if (known.has(def.name)) return;
+    await boss.createQueue(def.name, { name: def.name, policy: def.policy ?? 'standard' });
+    known.add(def.name);
+  };
+
   return {
     boss,
     async send(job, payload, options) {
-      await boss.createQueue(job.name);
+      await ensureQueue(job);
       return boss.send(job.name, job.payload.parse(payload) as object, options ?? {});
     },
     async work(definitions) {
       for (const def of definitions) {
-        await boss.createQueue(def.name);
-        await boss.work(def.name, async (jobs) => {
+        await ensureQueue(def);
+        const workOptions = { batchSize: def.batchSize ?? 1, pollingIntervalSeconds: def.pollingIntervalSeconds ?? 2 };
+        await boss.work(def.name, workOptions, async (jobs) => {
           for (const job of jobs) await def.handler(def.payload.parse(job.data));
         });
         if (def.cron) await boss.schedule(def.name, def.cron, {});

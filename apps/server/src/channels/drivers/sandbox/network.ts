@@ -123,7 +123,7 @@ export class SandboxNetwork {
     body: string,
     media: unknown,
   ): Promise<{ id: number } | 'not_on_channel'> {
-    if (kind !== 'sms' && !onMessenger(to)) return 'not_on_channel';
+    if (kind !== 'sms' && !onMessenger(kind, to)) return 'not_on_channel';
     const now = this.clock.now();
     const inserted = await this.db
       .insert(sandboxMessages)

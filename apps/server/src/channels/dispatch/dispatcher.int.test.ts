@@ -1,0 +1,228 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../platform/clock.js';
+import { queryRows } from '../../platform/db/client.js';
+import { applyMigrations } from '../../platform/db/migrate.js';
+import { createLogger } from '../../platform/logger.js';
+import { seedDemo } from '../../seed/demo.js';
+import { DB_KINDS, createTestDatabase, type TestDatabase } from '../../test-support/databases.js';
+import { CHANNEL_KINDS, type ChannelKind } from '../channel.js';
+import { SandboxNetwork } from '../drivers/sandbox/network.js';
+import { sandboxDriver } from '../drivers/sandbox/sandbox-driver.js';
+import { ChannelHost } from '../host.js';
+import { ChannelRepository } from '../repository.js';
+import { Dispatcher } from './dispatcher.js';
+import { NO_PACING, PACING, type PacingProfile } from './governor.js';
+import { OutboxRepository } from './outbox-repository.js';
+
+const logger = createLogger('silent');
+
+describe.each(DB_KINDS)('dispatcher (%s)', (dbKind) => {
+  let t: TestDatabase;
+  let clock: ManualClock;
+  let network: SandboxNetwork;
+  let channels: ChannelRepository;
+  let host: ChannelHost;
+  let dispatcher: Dispatcher;
+  let scheduled: { id: number; at: Date }[];
+  let pacing: (kind: ChannelKind) => PacingProfile;
+  let seq = 0;
+
+  const db = () => t.database.db;
+  const row = async (id: number) =>
+    (
+      await queryRows<{ status: string; status_reason: string | null; channel_kind: string | null; tried_kinds: string[]; not_before: Date }>(
+        db(),
+        sql`select status, status_reason, channel_kind, tried_kinds, not_before from outbox where id = ${id}`,
+      )
+    )[0]!;
+  const delivered = async (phone: string) => network.messages(100, phone);
+  const enqueue = (accId: number, recipient: string, patch: Record<string, unknown> = {}) =>
+    dispatcher.enqueue({
+      accId,
+      idempotencyKey: `test:${++seq}`,
+      source: 'template',
+      sourceId: null,
+      recipient,
+      clientName: 'Ирина',
+      body: `Сообщение ${seq}`,
+      media: null,
+      channels: null,
+      notBefore: clock.now(),
+      ...patch,
+    });
+
+  async function link(accId: number, kind: ChannelKind, phone: string) {
+    const instance = await channels.ensureInstance(accId, kind, 'sandbox', clock.now());
+    // The phone is linked on the network; the session sees it when it opens and reports it.
+    await network.link(instance.id, kind, phone);
+    await host.ensure(instance.id);
+    await host.settle();
+    expect((await channels.instance(instance.id))?.status).toBe('authenticated');
+    return instance.id;
+  }
+
+  beforeAll(async () => {
+    t = await createTestDatabase(dbKind);
+    await applyMigrations(t.database);
+    await seedDemo(t.database.db);
+  });
+  beforeEach(async () => {
+    await db().execute(sql`truncate outbox, chat_messages, blacklist, consents, sending_settings, sandbox_messages, sandbox_accounts, channel_commands, channel_instances`);
+    clock = new ManualClock('2026-03-10T09:00:00Z');
+    network = new SandboxNetwork(db(), clock, { deliveryMs: 60_000 });
+    channels = new ChannelRepository(db());
+    host = new ChannelHost({
+      repo: channels,
+      clock,
+      logger,
+      encryptionKey: randomBytes(32),
+      drivers: CHANNEL_KINDS.map((k) => sandboxDriver(k, { network, logger, pollMs: 10_000 })),
+      onInbound: [],
+    });
+    scheduled = [];
+    pacing = () => NO_PACING;
+    dispatcher = new Dispatcher({
+      repo: new OutboxRepository(db()),
+      host,
+      clock,
+      logger,
+      pacing: (k) => pacing(k),
+      claimMs: 30_000,
+      ackTimeoutMs: 600_000,
+      schedule: async (id, at) => void scheduled.push({ id, at }),
+      random: () => 0.5,
+    });
+  });
+  afterEach(async () => {
+    await host?.stop();
+  });
+  afterAll(async () => {
+    await t.drop();
+  });
+
+  it('sends by the first channel of the priority and records the bot message', async () => {
+    await link(1001, 'whatsapp', '79160000011');
+    await link(1001, 'telegram', '79160000012');
+    const { id } = await enqueue(1001, '79005553535');
+    expect(scheduled.map((s) => s.id)).toEqual([id]);
+    expect(await dispatcher.dispatch(id)).toBe('sent');
+    expect(await row(id)).toMatchObject({ status: 'sent', channel_kind: 'whatsapp' });
+    expect((await delivered('79005553535')).map((m) => m.kind)).toEqual(['whatsapp']);
+    const chat = await queryRows<{ direction: string }>(db(), sql`select direction from chat_messages where outbox_id = ${id}`);
+    expect(chat).toEqual([{ direction: 'bot' }]);
+    // Running the job again changes nothing.
+    expect(await dispatcher.dispatch(id)).toBe('skipped');
+    expect(await delivered('79005553535')).toHaveLength(1);
+  });
+
+  it('writes one row per idempotency key', async () => {
+    const a = await enqueue(1001, '79005553535', { idempotencyKey: 'same' });
+    const b = await enqueue(1001, '79005553535', { idempotencyKey: 'same' });
+    expect(b).toEqual({ id: a.id, created: false });
+    expect(scheduled).toHaveLength(1);
+  });
+
+  it('never sends to a blacklisted number, nor campaign messages to a client who declined', async () => {
+    await link(1001, 'whatsapp', '79160000011');
+    await db().execute(sql`insert into blacklist (acc_id, phone) values (1001, '79005551111')`);
+    await db().execute(sql`insert into consents (acc_id, phone, consent) values (1001, '79005552222', false)`);
+    const black = await enqueue(1001, '79005551111');
+    const declined = await enqueue(1001, '79005552222', { source: 'mailing' });
+    const reply = await enqueue(1001, '79005552222', { source: 'reply' });
+    expect(await dispatcher.dispatch(black.id)).toBe('blocked');
+    expect(await dispatcher.dispatch(declined.id)).toBe('blocked');
+    expect(await dispatcher.dispatch(reply.id)).toBe('sent');
+    expect(await row(black.id)).toMatchObject({ status: 'blocked', status_reason: 'blacklist' });
+    expect(await row(declined.id)).toMatchObject({ status: 'blocked', status_reason: 'declined' });
+    expect(await delivered('79005551111')).toHaveLength(0);
+    expect(await delivered('79005552222')).toHaveLength(1);
+  });
+
+  it('holds a message outside the sending window until it opens in the branch’s zone', async () => {
+    await link(1003, 'whatsapp', '79160000031');
+    await db().execute(sql`insert into sending_settings (acc_id, send_from, send_to) values (1003, '09:00', '21:00')`);
+    // 23:30 in Vladivostok (UTC+10)
+    clock.set('2026-03-10T13:30:00Z');
+    const { id } = await enqueue(1003, '79005553535');
+    expect(await dispatcher.dispatch(id)).toBe('deferred');
+    expect(new Date((await row(id)).not_before).toISOString()).toBe('2026-03-10T23:00:00.000Z');
+    expect(scheduled.at(-1)?.at.toISOString()).toBe('2026-03-10T23:00:00.000Z');
+    expect(await delivered('79005553535')).toHaveLength(0);
+    clock.set('2026-03-10T23:00:00Z');
+    expect(await dispatcher.dispatch(id)).toBe('sent');
+  });
+
+  it('falls back to Telegram when the number is not on WhatsApp', async () => {
+    await link(1001, 'whatsapp', '79160000011');
+    await link(1001, 'telegram', '79160000012');
+    const { id } = await enqueue(1001, '79005550001');
+    expect(await dispatcher.dispatch(id)).toBe('fallback');
+    expect(await row(id)).toMatchObject({ status: 'pending', tried_kinds: ['whatsapp'] });
+    expect(await dispatcher.dispatch(id)).toBe('sent');
+    expect(await row(id)).toMatchObject({ status: 'sent', channel_kind: 'telegram' });
+  });
+
+  it('fails a message no connected channel can carry', async () => {
+    const { id } = await enqueue(1002, '79005553535');
+    expect(await dispatcher.dispatch(id)).toBe('failed');
+    expect(await row(id)).toMatchObject({ status: 'failed', status_reason: 'no_channel' });
+  });
+
+  it('spaces messages from one number and keeps to its daily cap', async () => {
+    pacing = () => ({ ...PACING.whatsapp, warmUp: [{ days: Infinity, cap: 2 }] });
+    await link(1001, 'whatsapp', '79160000011');
+    const first = await enqueue(1001, '79005553501');
+    const second = await enqueue(1001, '79005553502');
+    expect(await dispatcher.dispatch(first.id)).toBe('sent');
+    expect(await dispatcher.dispatch(second.id)).toBe('deferred');
+    // random 0.5 → 45 s gap
+    expect(new Date((await row(second.id)).not_before).toISOString()).toBe('2026-03-10T09:00:45.000Z');
+    clock.advance(45_000);
+    expect(await dispatcher.dispatch(second.id)).toBe('sent');
+    clock.advance(60_000);
+    const third = await enqueue(1001, '79005553503');
+    expect(await dispatcher.dispatch(third.id)).toBe('deferred');
+    expect(await row(third.id)).toMatchObject({ status: 'pending', status_reason: 'pacing' });
+  });
+
+  it('with soft priority, uses the next channel while the first is paused', async () => {
+    const wa = await link(1001, 'whatsapp', '79160000011');
+    await link(1001, 'telegram', '79160000012');
+    await db().execute(sql`update channel_instances set paused_until = ${new Date('2026-03-10T10:00:00Z').toISOString()}, pause_reason = 'rate_limited' where id = ${wa}`);
+    const hard = await enqueue(1001, '79005553535');
+    expect(await dispatcher.dispatch(hard.id)).toBe('deferred');
+    await db().execute(sql`insert into sending_settings (acc_id, soft_priority) values (1001, true)`);
+    const soft = await enqueue(1001, '79005553536');
+    expect(await dispatcher.dispatch(soft.id)).toBe('sent');
+    expect(await row(soft.id)).toMatchObject({ channel_kind: 'telegram' });
+  });
+
+  it('moves a WhatsApp message that was never delivered to the next channel', async () => {
+    await link(1001, 'whatsapp', '79160000011');
+    await link(1001, 'telegram', '79160000012');
+    const { id } = await enqueue(1001, '79005553535');
+    expect(await dispatcher.dispatch(id)).toBe('sent');
+    clock.advance(600_001);
+    expect(await dispatcher.sweep()).toMatchObject({ fellBack: 1 });
+    expect(await dispatcher.dispatch(id)).toBe('sent');
+    expect(await row(id)).toMatchObject({ channel_kind: 'telegram', tried_kinds: ['whatsapp'] });
+  });
+
+  it('sends once when a worker died between sending and recording it', async () => {
+    const wa = await link(1001, 'whatsapp', '79160000011');
+    const { id } = await enqueue(1001, '79005553535');
+    const outbox = new OutboxRepository(db());
+    // The dead worker: it claimed the row and the message left, but it never recorded the send.
+    expect(await outbox.claim(id, clock.now(), 30_000)).toBeDefined();
+    const session = (await host.ensure(wa))!;
+    await session.send({ idempotencyKey: `outbox:${id}:whatsapp`, to: '79005553535', text: 'x', media: null });
+    // While its claim lasts nobody else takes the row; after it lapses the sweep restarts it.
+    expect(await dispatcher.dispatch(id)).toBe('skipped');
+    clock.advance(30_001);
+    expect((await dispatcher.sweep()).restarted).toBe(1);
+    expect(await dispatcher.dispatch(id)).toBe('sent');
+    expect(await delivered('79005553535')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import type { JobDefinition, Queue } from '../../platform/queue.js';
+import type { Dispatcher } from './dispatcher.js';
+
+const payload = z.object({ id: z.number().int().positive() });
+export const DISPATCH_QUEUE = 'dispatch.send';
+
+// One queue every worker takes from, and one per process for rows whose session that process holds.
+export function dispatchQueueName(owner?: string): string {
+  return owner ? `${DISPATCH_QUEUE}.${owner}` : DISPATCH_QUEUE;
+}
+
+export function dispatchJob(name: string, dispatcher: () => Dispatcher): JobDefinition<typeof payload> {
+  return {
+    name,
+    payload,
+    policy: 'short',
+    batchSize: 20,
+    pollingIntervalSeconds: 0.5,
+    handler: async ({ id }) => {
+      await dispatcher().dispatch(id);
+    },
+  };
+}
+
+export function scheduler(queue: Queue | undefined) {
+  return async (id: number, at: Date, owner?: string): Promise<void> => {
+    if (!queue) return;
+    const name = dispatchQueueName(owner);
+    await queue.send({ name, payload, policy: 'short', handler: async () => undefined }, { id }, {
+      startAfter: at,
+      singletonKey: String(id),
+    });
+  };
+}
