@@ -13,7 +13,7 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   timeout: 60_000,
-  expect: { timeout: 10_000 },
+  expect: { timeout: 15_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   outputDir: path.join(E2E_TMP, 'results'),
   use: {

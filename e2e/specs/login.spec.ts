@@ -36,7 +36,7 @@ test('a malformed Telegram id and a wrong PIN get clear messages and change noth
   // The right PIN still works after one wrong try.
   await page.getByTestId('login-pin').fill('');
   await login.enterPin(pin);
-  await page.waitForURL(/\/accounts/);
+  await expect(page).toHaveURL(/\/accounts/);
 });
 
 test('the templates-only admin is sent away from a page their rights do not open', async ({ page }) => {
@@ -46,30 +46,30 @@ test('the templates-only admin is sent away from a page their rights do not open
   await expect(shell.menuItem('settings')).toHaveCount(0);
   await expect(shell.menuItem('connection')).toHaveCount(0);
   await page.goto('/settings?accId=1001');
-  await page.waitForURL(/\/accounts/);
+  await expect(page).toHaveURL(/\/accounts/);
   // A branch of the network they were not given is not theirs either.
   await page.goto('/main?accId=1003');
-  await page.waitForURL(/\/accounts/);
+  await expect(page).toHaveURL(/\/accounts/);
   await expect(page.getByTestId('branch-not-found')).toBeVisible();
 });
 
 test('a single branch is chosen for the user; a redirect=connection link opens the connection page', async ({ page }) => {
   await new LoginPage(page).loginAs(333333, '?redirect=connection');
-  await page.waitForURL(/\/connection\?accId=1004/);
+  await expect(page).toHaveURL(/\/connection\?accId=1004/);
   await page.getByTestId('logout').click();
-  await page.waitForURL(/\/$/);
+  await expect(page).toHaveURL(/\/$/);
   await new LoginPage(page).loginAs(333333);
-  await page.waitForURL(/\/main\?accId=1004/);
+  await expect(page).toHaveURL(/\/main\?accId=1004/);
   // A send-out-only account is sent from template pages to mailings.
   await page.goto('/template_list?accId=1004');
-  await page.waitForURL(/\/mailing/);
+  await expect(page).toHaveURL(/\/mailing/);
 });
 
 test('a partner with no branches sees only the partner programme', async ({ page }) => {
   await new LoginPage(page).loginAs(555555);
-  await page.waitForURL(/\/partners_program/);
+  await expect(page).toHaveURL(/\/partners_program/);
   await page.goto('/blacklist');
-  await page.waitForURL(/\/partners_program/);
+  await expect(page).toHaveURL(/\/partners_program/);
 });
 
 test('an unknown path shows the 404 page', async ({ page }) => {
@@ -101,7 +101,7 @@ test.describe('on a 390 px phone', () => {
     await page.getByTestId('menu-burger').click();
     await expect(shell.menuItem('connection')).toBeVisible();
     await shell.menuItem('connection').click();
-    await page.waitForURL(/\/connection/);
+    await expect(page).toHaveURL(/\/connection/);
     await expect(shell.menuItem('connection')).toBeHidden();
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390);

@@ -10,7 +10,7 @@ export class Shell {
 
   async pickBranch(accId: number): Promise<void> {
     await this.branchCard(accId).click();
-    await this.page.waitForURL(new RegExp(`/main\\?.*accId=${accId}`));
+    await expect(this.page).toHaveURL(new RegExp(`/main\\?.*accId=${accId}`));
   }
 
   menuItem(key: string) {

@@ -24,7 +24,7 @@ export function AccountsPage() {
   const { t } = useTranslation('accounts');
   const navigate = useNavigate();
   const location = useLocation();
-  const { accId, redirectToConnection } = useSession();
+  const { accId } = useSession();
   const accounts = useAccounts();
   const notice = noticeOf(location.state);
   const branches = accounts.data?.branches ?? [];
@@ -33,9 +33,11 @@ export function AccountsPage() {
   // SPEC 4: a single branch is chosen for the user, unless they came back here on purpose.
   useEffect(() => {
     if (!only || accId !== null || notice !== null) return;
-    session.update({ redirectToConnection: false });
+    // Read, not subscribed: clearing the flag must not run this effect again with the flag gone.
+    const { redirectToConnection } = session.get();
+    if (redirectToConnection) session.update({ redirectToConnection: false });
     void navigate(branchTarget(only, redirectToConnection), { replace: true });
-  }, [only, accId, notice, navigate, redirectToConnection]);
+  }, [only, accId, notice, navigate]);
 
   const select = (branch: Branch) => void navigate(branchTarget(branch));
 
