@@ -16,6 +16,14 @@ import type { AuthService } from './modules/auth/service.js';
 import { mailingRoutes } from './modules/mailing/routes.js';
 import type { MailingService } from './modules/mailing/service.js';
 import { systemRoutes } from './modules/system/routes.js';
+import { blacklistRoutes } from './modules/blacklist/routes.js';
+import type { BlacklistRepository } from './modules/blacklist/repository.js';
+import { chatHistoryRoutes } from './modules/chat-history/routes.js';
+import { connectionRoutes } from './modules/connection/routes.js';
+import type { ConnectionService } from './modules/connection/service.js';
+import { devSandboxRoutes } from './modules/dev-sandbox/routes.js';
+import type { SandboxNetwork } from './channels/drivers/sandbox/network.js';
+import type { Db } from './platform/db/client.js';
 
 export interface HttpDeps {
   logger: Logger;
@@ -25,6 +33,11 @@ export interface HttpDeps {
   auth: AuthService;
   accounts: AccountsService;
   mailing: MailingService;
+  connection: ConnectionService;
+  blacklist: BlacklistRepository;
+  db: Db;
+  // Present when sandbox drivers run: its dev API is mounted.
+  sandbox: SandboxNetwork | undefined;
   publicConfig: () => Promise<PublicConfig>;
   healthy: () => Promise<boolean>;
 }
@@ -46,7 +59,10 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
 
   app.addHook('onResponse', async (request, reply) => {
     const level = reply.statusCode >= 500 ? 'warn' : 'debug';
-    request.log[level]({ method: request.method, url: request.url, status: reply.statusCode, ms: reply.elapsedTime }, 'request');
+    request.log[level](
+      { method: request.method, url: request.url, status: reply.statusCode, ms: reply.elapsedTime },
+      'request',
+    );
   });
 
   app.get('/healthz', async (_request, reply) => {
@@ -60,6 +76,10 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
       await host.register(systemRoutes(deps.publicConfig));
       await host.register(authRoutes(deps.auth));
       await host.register(accountsRoutes(deps.accounts));
+      await host.register(connectionRoutes(deps.connection, deps.sandbox !== undefined));
+      await host.register(blacklistRoutes(deps.blacklist));
+      await host.register(chatHistoryRoutes(deps.db));
+      if (deps.sandbox) await host.register(devSandboxRoutes(deps.sandbox));
     },
     { prefix: HOST_PREFIXES.main },
   );

@@ -24,9 +24,12 @@ import { AccessTokens } from './modules/auth/tokens.js';
 import { MailingRepository } from './modules/mailing/repository.js';
 import { MailingService } from './modules/mailing/service.js';
 import { seedDemo } from './seed/demo.js';
-import { CHANNEL_KINDS } from './channels/channel.js';
+import { selectDrivers } from './channels/drivers/select-drivers.js';
 import { SandboxNetwork } from './channels/drivers/sandbox/network.js';
-import { sandboxDriver } from './channels/drivers/sandbox/sandbox-driver.js';
+import { ChannelGateway } from './channels/gateway.js';
+import { ReplyChain } from './channels/inbound/reply-chain.js';
+import { BlacklistRepository } from './modules/blacklist/repository.js';
+import { ConnectionService } from './modules/connection/service.js';
 import { Dispatcher } from './channels/dispatch/dispatcher.js';
 import { NO_PACING, PACING } from './channels/dispatch/governor.js';
 import { dispatchJob, dispatchQueueName, scheduler } from './channels/dispatch/jobs.js';
@@ -56,7 +59,14 @@ export interface Runtime {
   queue: Queue | undefined;
   clock: Clock;
   services: { auth: AuthService; accounts: AccountsService; mailing: MailingService };
-  channels: { repo: ChannelRepository; host: ChannelHost | undefined; dispatcher: Dispatcher; sandbox: SandboxNetwork };
+  channels: {
+    repo: ChannelRepository;
+    host: ChannelHost | undefined;
+    dispatcher: Dispatcher;
+    sandbox: SandboxNetwork;
+    replies: ReplyChain;
+    connection: ConnectionService;
+  };
   stop(): Promise<void>;
 }
 
@@ -112,6 +122,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   // Channels: sessions live in worker processes (the host); API processes only enqueue.
   const channelRepo = new ChannelRepository(db);
   const sandbox = new SandboxNetwork(db, clock, { deliveryMs: config.SANDBOX_DELIVERY_MS });
+  const selection = selectDrivers(config, sandbox, logger);
+  const replies = new ReplyChain();
   const host =
     role === 'api'
       ? undefined
@@ -120,25 +132,43 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
           clock,
           logger,
           encryptionKey: secrets.encryptionKey,
-          drivers: CHANNEL_KINDS.map((kind) => sandboxDriver(kind, { network: sandbox, logger })),
-          onInbound: [],
+          drivers: selection.drivers,
+          onInbound: [
+            async (instance, message) => void (await replies.run({ accId: instance.accId, instance, message })),
+          ],
+          leaseMs: config.CHANNEL_LEASE_MS,
         });
+  const pacing = (kind: 'whatsapp' | 'telegram' | 'sms') =>
+    config.DISPATCH_PACING === 'off' ? NO_PACING : PACING[kind];
   const dispatcher = new Dispatcher({
     repo: new OutboxRepository(db),
     host,
     clock,
     logger,
-    pacing: (kind) => (config.DISPATCH_PACING === 'off' ? NO_PACING : PACING[kind]),
+    pacing,
     claimMs: config.DISPATCH_CLAIM_MS,
     ackTimeoutMs: config.DISPATCH_ACK_TIMEOUT_MS,
     schedule: scheduler(queue),
+  });
+
+  const connection = new ConnectionService({
+    db,
+    repo: channelRepo,
+    gateway: new ChannelGateway(host, channelRepo, clock),
+    dispatcher,
+    clock,
+    providers: selection.providers,
+    pacing,
   });
 
   let sweepTimer: NodeJS.Timeout | undefined;
   if (queue && role !== 'api') {
     await host?.start();
     const dispatchJobs = host
-      ? [dispatchJob(dispatchQueueName(), () => dispatcher), dispatchJob(dispatchQueueName(host.owner), () => dispatcher)]
+      ? [
+          dispatchJob(dispatchQueueName(), () => dispatcher),
+          dispatchJob(dispatchQueueName(host.owner), () => dispatcher),
+        ]
       : [];
     await queue.work([...authJobs(auth), ...dispatchJobs]);
     sweepTimer = setInterval(() => {
@@ -174,6 +204,10 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       auth,
       accounts,
       mailing,
+      connection,
+      blacklist: new BlacklistRepository(db),
+      db,
+      sandbox: selection.sandbox ? sandbox : undefined,
       publicConfig,
       healthy: async () => {
         await db.execute(sql`select 1`);
@@ -195,7 +229,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     queue,
     clock,
     services: { auth, accounts, mailing },
-    channels: { repo: channelRepo, host, dispatcher, sandbox },
+    channels: { repo: channelRepo, host, dispatcher, sandbox, replies, connection },
     async stop() {
       if (sweepTimer) clearInterval(sweepTimer);
       await http?.close();

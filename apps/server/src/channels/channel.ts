@@ -56,8 +56,7 @@ export type SendFailure =
   | 'provider_error';
 
 export type SendResult =
-  | { ok: true; providerMessageId: string }
-  | { ok: false; failure: SendFailure; retryAfterMs?: number; detail?: string };
+  { ok: true; providerMessageId: string } | { ok: false; failure: SendFailure; retryAfterMs?: number; detail?: string };
 
 export type LoginStep =
   | { step: 'qr' }

@@ -33,7 +33,9 @@ describe.each(DB_KINDS)('channel host on the sandbox network (%s)', (kind) => {
   const inbound: InboundMessage[] = [];
 
   const newHost = (leaseMs = 30_000) => {
-    const drivers = (['whatsapp', 'telegram', 'sms'] as const).map((k) => sandboxDriver(k, { network, logger, pollMs: 20 }));
+    const drivers = (['whatsapp', 'telegram', 'sms'] as const).map((k) =>
+      sandboxDriver(k, { network, logger, pollMs: 20 }),
+    );
     const host = new ChannelHost({
       repo,
       clock,
@@ -86,7 +88,10 @@ describe.each(DB_KINDS)('channel host on the sandbox network (%s)', (kind) => {
     expect(row.firstConnectedAt).not.toBeNull();
     expect(row.credentials).not.toContain('79161234567');
     expect(JSON.parse(open(key, row.credentials!))).toEqual({ phone: '79161234567' });
-    const branch = await queryRows<{ status_wa: string }>(t.database.db, sql`select status_wa from branches where acc_id = 1001`);
+    const branch = await queryRows<{ status_wa: string }>(
+      t.database.db,
+      sql`select status_wa from branches where acc_id = 1001`,
+    );
     expect(branch[0]?.status_wa).toBe('authenticated');
   });
 
@@ -156,8 +161,9 @@ describe.each(DB_KINDS)('channel host on the sandbox network (%s)', (kind) => {
       values (1001, 'k-1', 'test', '79005553535', 'x', ${now.toISOString()}, 'sent', 'whatsapp-1001',
         ${first.providerMessageId}, 'whatsapp', ${now.toISOString()}, ${now.toISOString()})`);
     const status = async () =>
-      (await queryRows<{ status: string }>(t.database.db, sql`select status from outbox where idempotency_key = 'k-1'`))[0]
-        ?.status;
+      (
+        await queryRows<{ status: string }>(t.database.db, sql`select status from outbox where idempotency_key = 'k-1'`)
+      )[0]?.status;
     await until(async () => (await status()) === 'delivered');
 
     expect(await network.clientReply('79005553535', 'Спасибо, приду', 'Ирина')).toBe(true);

@@ -2,11 +2,22 @@ import { randomUUID } from 'node:crypto';
 import type { Clock } from '../platform/clock.js';
 import { open, seal } from '../platform/crypto.js';
 import type { Logger } from '../platform/logger.js';
-import type { ChannelDriver, ChannelEvents, ChannelSession, InboundMessage, LoginResult, LoginStep } from './channel.js';
+import type {
+  ChannelDriver,
+  ChannelEvents,
+  ChannelSession,
+  InboundMessage,
+  LoginResult,
+  LoginStep,
+} from './channel.js';
 import type { ChannelInstanceRow, ChannelRepository } from './repository.js';
 import { SerialQueue } from './serial-queue.js';
 
 export type InboundHandler = (instance: ChannelInstanceRow, message: InboundMessage) => Promise<void>;
+
+// What another process may ask of the session this process holds.
+export type HostCommand = { type: 'login'; step: LoginStep } | { type: 'logout' };
+export type HostCommandResult = LoginResult | { result: 'done' };
 
 export interface ChannelHostOptions {
   repo: ChannelRepository;
@@ -73,6 +84,12 @@ export class ChannelHost {
 
   private async tick(): Promise<void> {
     this.#ticks += 1;
+    for (const command of await this.o.repo.takeCommands(this.owner, this.o.clock.now())) {
+      const result = await this.run(command.instanceId, command.command as HostCommand).catch(
+        (err: unknown): HostCommandResult => ({ result: 'error', error: 'provider_error', detail: String(err) }),
+      );
+      await this.o.repo.finishCommand(command.id, result, this.o.clock.now());
+    }
     // Leases are renewed at a third of their length, so a live holder never lets one lapse.
     if (this.#ticks % Math.max(1, Math.floor(this.#leaseMs / 3 / this.#tickMs)) === 0) await this.renewLeases();
   }
@@ -123,7 +140,9 @@ export class ChannelHost {
 
   private async closeSession(id: string, live: Live): Promise<void> {
     this.#live.delete(id);
-    await live.session.close().catch((err: unknown) => this.o.logger.warn({ err, instance: id }, 'session close failed'));
+    await live.session
+      .close()
+      .catch((err: unknown) => this.o.logger.warn({ err, instance: id }, 'session close failed'));
     await live.queue.drain();
   }
 
@@ -131,6 +150,14 @@ export class ChannelHost {
     const session = await this.ensure(instanceId);
     if (!session) return { result: 'error', error: 'provider_error', detail: 'session_not_held' };
     return session.login(step);
+  }
+
+  async run(instanceId: string, command: HostCommand): Promise<HostCommandResult> {
+    if (command.type === 'login') return this.login(instanceId, command.step);
+    const session = await this.ensure(instanceId);
+    await session?.logout();
+    await this.#live.get(instanceId)?.queue.drain();
+    return { result: 'done' };
   }
 
   // Waits until every event reported so far is stored (tests, shutdown).

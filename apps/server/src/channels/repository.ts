@@ -3,7 +3,7 @@ import type { ChannelStatus } from '@salon/contract/accounts';
 import type { Db } from '../platform/db/client.js';
 import { branches } from '../modules/accounts/schema.js';
 import type { Ack, InboundMessage } from './channel.js';
-import { channelInstances, chatMessages, outbox } from './schema.js';
+import { channelCommands, channelInstances, chatMessages, outbox } from './schema.js';
 
 export type ChannelInstanceRow = typeof channelInstances.$inferSelect;
 
@@ -35,7 +35,16 @@ export class ChannelRepository {
     return (await this.instanceOf(accId, kind))!;
   }
 
+  async setProvider(id: string, provider: string): Promise<void> {
+    await this.db.update(channelInstances).set({ provider }).where(eq(channelInstances.id, id));
+  }
+
+  async update(id: string, patch: Partial<typeof channelInstances.$inferInsert>): Promise<void> {
+    await this.db.update(channelInstances).set(patch).where(eq(channelInstances.id, id));
+  }
+
   // Takes (or keeps) the leases this process may hold: free ones, lapsed ones, and its own.
+  // A dropped instance (not paid) is not opened at all.
   async acquireLeases(owner: string, providers: string[], now: Date, leaseMs: number): Promise<ChannelInstanceRow[]> {
     if (providers.length === 0) return [];
     return this.db
@@ -44,6 +53,7 @@ export class ChannelRepository {
       .where(
         and(
           sql`${channelInstances.provider} in ${providers}`,
+          sql`${channelInstances.status} <> 'no_pay'`,
           or(
             eq(channelInstances.leaseOwner, owner),
             isNull(channelInstances.leaseExpiresAt),
@@ -61,9 +71,16 @@ export class ChannelRepository {
       .where(eq(channelInstances.leaseOwner, owner));
   }
 
-  async saveStatus(id: string, status: ChannelStatus, reason: string | null, phone: string | null, now: Date): Promise<void> {
+  async saveStatus(
+    id: string,
+    status: ChannelStatus,
+    reason: string | null,
+    phone: string | null,
+    now: Date,
+  ): Promise<void> {
     const instance = await this.instance(id);
-    if (!instance) return;
+    // A dropped (unpaid) instance keeps its state whatever a closing session still reports.
+    if (!instance || (instance.status === 'no_pay' && status !== 'no_pay')) return;
     await this.db
       .update(channelInstances)
       .set({
@@ -78,7 +95,9 @@ export class ChannelRepository {
     // The branch list shows a summary of the two messenger channels.
     const column = instance.kind === 'whatsapp' ? 'status_wa' : instance.kind === 'telegram' ? 'status_tg' : null;
     if (column) {
-      await this.db.execute(sql`update ${branches} set ${sql.identifier(column)} = ${status} where acc_id = ${instance.accId}`);
+      await this.db.execute(
+        sql`update ${branches} set ${sql.identifier(column)} = ${status} where acc_id = ${instance.accId}`,
+      );
     }
   }
 
@@ -91,6 +110,50 @@ export class ChannelRepository {
 
   async saveCredentials(id: string, sealed: string | null): Promise<void> {
     await this.db.update(channelInstances).set({ credentials: sealed }).where(eq(channelInstances.id, id));
+  }
+
+  // Commands for sessions this process holds, taken once each.
+  async takeCommands(owner: string, now: Date) {
+    return this.db
+      .update(channelCommands)
+      .set({ state: 'running', doneAt: now })
+      .where(
+        and(
+          eq(channelCommands.state, 'pending'),
+          sql`${channelCommands.instanceId} in (select id from ${channelInstances} where ${channelInstances.leaseOwner} = ${owner})`,
+        ),
+      )
+      .returning();
+  }
+
+  async addCommand(instanceId: string, command: unknown, now: Date): Promise<number> {
+    const rows = await this.db
+      .insert(channelCommands)
+      .values({ instanceId, command, createdAt: now })
+      .returning({ id: channelCommands.id });
+    return rows[0]!.id;
+  }
+
+  async finishCommand(id: number, result: unknown, now: Date): Promise<void> {
+    await this.db.update(channelCommands).set({ state: 'done', result, doneAt: now }).where(eq(channelCommands.id, id));
+  }
+
+  async commandResult(id: number): Promise<unknown> {
+    const rows = await this.db
+      .select({ state: channelCommands.state, result: channelCommands.result })
+      .from(channelCommands)
+      .where(eq(channelCommands.id, id));
+    return rows[0]?.state === 'done' ? rows[0].result : undefined;
+  }
+
+  // Cancels what is still waiting to go out on this branch (the connection page's "clean queue").
+  async cancelPending(accId: number, now: Date): Promise<number> {
+    const rows = await this.db
+      .update(outbox)
+      .set({ status: 'cancelled', statusReason: 'queue_cleaned', updatedAt: now })
+      .where(and(eq(outbox.accId, accId), eq(outbox.status, 'pending')))
+      .returning({ id: outbox.id });
+    return rows.length;
   }
 
   // Raises the outbox row sent through this instance with this provider id; never lowers it.

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { branches } from '../modules/accounts/schema.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
@@ -82,7 +93,10 @@ export const outbox = pgTable(
     status: text('status').notNull().default('pending'),
     statusReason: text('status_reason'),
     attempts: integer('attempts').notNull().default(0),
-    triedKinds: text('tried_kinds').array().notNull().default(sql`'{}'::text[]`),
+    triedKinds: text('tried_kinds')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     channelKind: text('channel_kind'),
     instanceId: text('instance_id'),
     providerMessageId: text('provider_message_id'),
@@ -168,7 +182,13 @@ export const sendingSettings = pgTable('sending_settings', {
   // Quiet hours: messages go out only between these local times ('HH:MM'), or any time when null.
   sendFrom: text('send_from'),
   sendTo: text('send_to'),
-  exceptionMastersNames: text('exception_masters_names').array().notNull().default(sql`'{}'::text[]`),
-  channelOrder: text('channel_order').array().notNull().default(sql`'{whatsapp,telegram,sms}'::text[]`),
+  exceptionMastersNames: text('exception_masters_names')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  channelOrder: text('channel_order')
+    .array()
+    .notNull()
+    .default(sql`'{whatsapp,telegram,sms}'::text[]`),
   softPriority: boolean('soft_priority').notNull().default(false),
 });

@@ -41,6 +41,17 @@ const envSchema = z.object({
   DISPATCH_CLAIM_MS: z.coerce.number().int().min(1000).default(60_000),
   DISPATCH_ACK_TIMEOUT_MS: z.coerce.number().int().min(1000).default(600_000),
   DISPATCH_SWEEP_MS: z.coerce.number().int().min(200).default(15_000),
+  // Which driver each messenger runs on: the sandbox phone network, or the real one.
+  CHANNEL_WHATSAPP_DRIVER: z.enum(['sandbox', 'baileys']).default('sandbox'),
+  CHANNEL_TELEGRAM_DRIVER: z.enum(['sandbox', 'gramjs']).default('sandbox'),
+  // The Telegram application credentials (my.telegram.org) the gramjs driver logs in with.
+  TELEGRAM_API_ID: z.coerce.number().int().positive().optional(),
+  TELEGRAM_API_HASH: z
+    .string()
+    .regex(/^[0-9a-f]{32}$/i, 'must be the 32 hex characters my.telegram.org gives')
+    .optional(),
+  // How long a process holds a channel session without renewing before another may take it over.
+  CHANNEL_LEASE_MS: z.coerce.number().int().min(1000).default(30_000),
   // Sandbox phone network: how long it takes to deliver a message.
   SANDBOX_DELIVERY_MS: z.coerce.number().int().min(0).max(600_000).default(1500),
 });
@@ -64,6 +75,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.CHANNEL_TELEGRAM_DRIVER === 'gramjs' && (!e.TELEGRAM_API_ID || !e.TELEGRAM_API_HASH)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  TELEGRAM_API_ID, TELEGRAM_API_HASH: required by CHANNEL_TELEGRAM_DRIVER=gramjs',
+    );
+  }
   const here = path.dirname(new URL(import.meta.url).pathname);
   return {
     ...e,

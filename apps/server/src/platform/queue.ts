@@ -18,7 +18,11 @@ export interface JobDefinition<S extends z.ZodType> {
 
 export interface Queue {
   boss: PgBoss;
-  send<S extends z.ZodType>(job: JobDefinition<S>, payload: z.infer<S>, options?: PgBoss.SendOptions): Promise<string | null>;
+  send<S extends z.ZodType>(
+    job: JobDefinition<S>,
+    payload: z.infer<S>,
+    options?: PgBoss.SendOptions,
+  ): Promise<string | null>;
   work(definitions: JobDefinition<z.ZodType>[]): Promise<void>;
   stop(): Promise<void>;
 }

@@ -38,14 +38,18 @@ export interface TestApp {
 
 // The real server (routes, services, repositories, migrations, demo seed) on a real database,
 // driven through HTTP injection. Only the Telegram boundary is replaced by an inbox.
-export async function startTestApp(kind: DbKind, env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(
+  kind: DbKind,
+  env: Record<string, string> = {},
+  role: 'api' | 'all' = 'api',
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'salon-test-'));
   const db = await createTestDatabase(kind);
   const clock = new ManualClock('2026-03-10T09:00:00Z');
   const pins = new PinInbox();
   const runtime = await startRuntime({
     config: loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env }),
-    role: 'api',
+    role,
     clock,
     logger: createLogger(env.LOG_LEVEL ?? 'silent'),
     database: db.database,
@@ -73,7 +77,12 @@ export async function startTestApp(kind: DbKind, env: Record<string, string> = {
       if (asked.statusCode !== 200) throw new Error(`PIN request failed: ${asked.body}`);
       const pin = pins.last(telegramId);
       if (!pin) throw new Error(`no PIN was sent to ${telegramId}`);
-      const checked = await app.request({ method: 'POST', url: `/api/tg/check_pin?pin=${pin}`, body: { user_id: telegramId }, ip });
+      const checked = await app.request({
+        method: 'POST',
+        url: `/api/tg/check_pin?pin=${pin}`,
+        body: { user_id: telegramId },
+        ip,
+      });
       const refreshToken = checked.json<{ refresh_token: string }>().refresh_token;
       const got = await app.request({
         method: 'POST',

@@ -32,10 +32,13 @@ describe.each(DB_KINDS)('dispatcher (%s)', (dbKind) => {
   const db = () => t.database.db;
   const row = async (id: number) =>
     (
-      await queryRows<{ status: string; status_reason: string | null; channel_kind: string | null; tried_kinds: string[]; not_before: Date }>(
-        db(),
-        sql`select status, status_reason, channel_kind, tried_kinds, not_before from outbox where id = ${id}`,
-      )
+      await queryRows<{
+        status: string;
+        status_reason: string | null;
+        channel_kind: string | null;
+        tried_kinds: string[];
+        not_before: Date;
+      }>(db(), sql`select status, status_reason, channel_kind, tried_kinds, not_before from outbox where id = ${id}`)
     )[0]!;
   const delivered = async (phone: string) => network.messages(100, phone);
   const enqueue = (accId: number, recipient: string, patch: Record<string, unknown> = {}) =>
@@ -69,7 +72,9 @@ describe.each(DB_KINDS)('dispatcher (%s)', (dbKind) => {
     await seedDemo(t.database.db);
   });
   beforeEach(async () => {
-    await db().execute(sql`truncate outbox, chat_messages, blacklist, consents, sending_settings, sandbox_messages, sandbox_accounts, channel_commands, channel_instances`);
+    await db().execute(
+      sql`truncate outbox, chat_messages, blacklist, consents, sending_settings, sandbox_messages, sandbox_accounts, channel_commands, channel_instances`,
+    );
     clock = new ManualClock('2026-03-10T09:00:00Z');
     network = new SandboxNetwork(db(), clock, { deliveryMs: 60_000 });
     channels = new ChannelRepository(db());
@@ -110,7 +115,10 @@ describe.each(DB_KINDS)('dispatcher (%s)', (dbKind) => {
     expect(await dispatcher.dispatch(id)).toBe('sent');
     expect(await row(id)).toMatchObject({ status: 'sent', channel_kind: 'whatsapp' });
     expect((await delivered('79005553535')).map((m) => m.kind)).toEqual(['whatsapp']);
-    const chat = await queryRows<{ direction: string }>(db(), sql`select direction from chat_messages where outbox_id = ${id}`);
+    const chat = await queryRows<{ direction: string }>(
+      db(),
+      sql`select direction from chat_messages where outbox_id = ${id}`,
+    );
     expect(chat).toEqual([{ direction: 'bot' }]);
     // Running the job again changes nothing.
     expect(await dispatcher.dispatch(id)).toBe('skipped');
@@ -190,7 +198,9 @@ describe.each(DB_KINDS)('dispatcher (%s)', (dbKind) => {
   it('with soft priority, uses the next channel while the first is paused', async () => {
     const wa = await link(1001, 'whatsapp', '79160000011');
     await link(1001, 'telegram', '79160000012');
-    await db().execute(sql`update channel_instances set paused_until = ${new Date('2026-03-10T10:00:00Z').toISOString()}, pause_reason = 'rate_limited' where id = ${wa}`);
+    await db().execute(
+      sql`update channel_instances set paused_until = ${new Date('2026-03-10T10:00:00Z').toISOString()}, pause_reason = 'rate_limited' where id = ${wa}`,
+    );
     const hard = await enqueue(1001, '79005553535');
     expect(await dispatcher.dispatch(hard.id)).toBe('deferred');
     await db().execute(sql`insert into sending_settings (acc_id, soft_priority) values (1001, true)`);

@@ -53,8 +53,17 @@ export class Dispatcher {
     return result;
   }
 
-  private async defer(row: OutboxRow, at: Date, reason: string, extra: Partial<OutboxRow> = {}): Promise<DispatchOutcome> {
-    await this.o.repo.update(row.id, { status: 'pending', statusReason: reason, notBefore: at, claimedUntil: null, ...extra }, this.o.clock.now());
+  private async defer(
+    row: OutboxRow,
+    at: Date,
+    reason: string,
+    extra: Partial<OutboxRow> = {},
+  ): Promise<DispatchOutcome> {
+    await this.o.repo.update(
+      row.id,
+      { status: 'pending', statusReason: reason, notBefore: at, claimedUntil: null, ...extra },
+      this.o.clock.now(),
+    );
     await this.o.schedule(row.id, at);
     return 'deferred';
   }
@@ -83,19 +92,28 @@ export class Dispatcher {
     const allowedAt = row.source === 'reply' ? now : nextAllowed(now, window, branch.timeZone);
     if (allowedAt.getTime() > now.getTime()) return this.defer(row, allowedAt, 'quiet_hours');
 
-    const order = (row.channels ?? branch.channelOrder ?? [...CHANNEL_KINDS]).filter(isKind).filter((k) => !row.triedKinds.includes(k));
+    const order = (row.channels ?? branch.channelOrder ?? [...CHANNEL_KINDS])
+      .filter(isKind)
+      .filter((k) => !row.triedKinds.includes(k));
     const byKind = new Map((await repo.instances(row.accId)).map((i) => [i.kind, i]));
     const ready = order.map((k) => byKind.get(k)).filter((i): i is ChannelInstanceRow => i?.status === 'authenticated');
     if (ready.length === 0) {
       const waiting = order.some((k) => byKind.get(k)?.status === 'loading');
-      return waiting ? this.defer(row, new Date(now.getTime() + 60_000), 'channel_unavailable') : this.finish(row, 'failed', 'no_channel');
+      return waiting
+        ? this.defer(row, new Date(now.getTime() + 60_000), 'channel_unavailable')
+        : this.finish(row, 'failed', 'no_channel');
     }
 
     const day = localDay(now, branch.timeZone);
     let chosen: ChannelInstanceRow | undefined;
     let retryAt = new Date(now.getTime() + 60_000);
     for (const instance of ready) {
-      if (this.o.host && !this.o.host.holds(instance.id) && instance.leaseOwner && instance.leaseOwner !== this.o.host.owner) {
+      if (
+        this.o.host &&
+        !this.o.host.holds(instance.id) &&
+        instance.leaseOwner &&
+        instance.leaseOwner !== this.o.host.owner
+      ) {
         // Another process holds this number's session: give the row to it.
         await repo.update(row.id, { status: 'pending', claimedUntil: null }, now);
         await this.o.schedule(row.id, now, instance.leaseOwner);
@@ -134,11 +152,18 @@ export class Dispatcher {
       idempotencyKey: `outbox:${row.id}:${kind}`,
       to: row.recipient,
       text: row.body,
-      media: media ? { fileName: media.fileName, contentType: media.contentType, data: await readFile(media.path) } : null,
+      media: media
+        ? { fileName: media.fileName, contentType: media.contentType, data: await readFile(media.path) }
+        : null,
     };
   }
 
-  private async settle(row: OutboxRow, instance: ChannelInstanceRow, kind: ChannelKind, result: SendResult): Promise<DispatchOutcome> {
+  private async settle(
+    row: OutboxRow,
+    instance: ChannelInstanceRow,
+    kind: ChannelKind,
+    result: SendResult,
+  ): Promise<DispatchOutcome> {
     const { repo, clock } = this.o;
     const now = clock.now();
     if (result.ok) {
@@ -169,12 +194,21 @@ export class Dispatcher {
         await repo.pause(instance.id, new Date(now.getTime() + 24 * 3_600_000), 'banned');
         return this.fallback(row, tried, 'banned');
       case 'rate_limited':
-        await repo.pause(instance.id, new Date(now.getTime() + (result.retryAfterMs ?? profile.pauseMs)), 'rate_limited');
+        await repo.pause(
+          instance.id,
+          new Date(now.getTime() + (result.retryAfterMs ?? profile.pauseMs)),
+          'rate_limited',
+        );
         return this.defer(row, now, 'rate_limited');
       case 'invalid_recipient':
         return this.finish(row, 'failed', 'invalid_recipient');
       case 'provider_error': {
-        await repo.noteFailure(instance.id, profile.failureBurst, new Date(now.getTime() + profile.pauseMs), 'error_burst');
+        await repo.noteFailure(
+          instance.id,
+          profile.failureBurst,
+          new Date(now.getTime() + profile.pauseMs),
+          'error_burst',
+        );
         if (row.attempts >= MAX_PROVIDER_ERRORS) return this.finish(row, 'failed', result.detail ?? 'provider_error');
         return this.defer(row, new Date(now.getTime() + 2 ** row.attempts * 1000), 'provider_error');
       }
@@ -199,7 +233,11 @@ export class Dispatcher {
       const order = (row.channels ?? branch?.channelOrder ?? [...CHANNEL_KINDS]).filter(isKind);
       const tried = [...row.triedKinds, row.channelKind ?? 'whatsapp'];
       if (!order.some((k) => !tried.includes(k))) continue;
-      await repo.update(row.id, { status: 'pending', statusReason: 'not_delivered', triedKinds: tried, notBefore: now }, now);
+      await repo.update(
+        row.id,
+        { status: 'pending', statusReason: 'not_delivered', triedKinds: tried, notBefore: now },
+        now,
+      );
       await this.o.schedule(row.id, now);
       fellBack += 1;
     }

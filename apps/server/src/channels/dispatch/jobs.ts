@@ -27,9 +27,13 @@ export function scheduler(queue: Queue | undefined) {
   return async (id: number, at: Date, owner?: string): Promise<void> => {
     if (!queue) return;
     const name = dispatchQueueName(owner);
-    await queue.send({ name, payload, policy: 'short', handler: async () => undefined }, { id }, {
-      startAfter: at,
-      singletonKey: String(id),
-    });
+    await queue.send(
+      { name, payload, policy: 'short', handler: async () => undefined },
+      { id },
+      {
+        startAfter: at,
+        singletonKey: String(id),
+      },
+    );
   };
 }

@@ -6,7 +6,16 @@ import { blacklist, channelInstances, chatMessages, consents, outbox, sendingSet
 export type OutboxRow = typeof outbox.$inferSelect;
 export type NewOutbox = Pick<
   typeof outbox.$inferInsert,
-  'accId' | 'idempotencyKey' | 'source' | 'sourceId' | 'recipient' | 'clientName' | 'body' | 'media' | 'channels' | 'notBefore'
+  | 'accId'
+  | 'idempotencyKey'
+  | 'source'
+  | 'sourceId'
+  | 'recipient'
+  | 'clientName'
+  | 'body'
+  | 'media'
+  | 'channels'
+  | 'notBefore'
 >;
 
 export class OutboxRepository {

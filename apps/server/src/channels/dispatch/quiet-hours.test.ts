@@ -46,12 +46,12 @@ describe.each(['UTC', 'Asia/Vladivostok', 'America/New_York'])('quiet hours with
 
   it('follows daylight saving in zones that have it', () => {
     // Berlin switches to CEST on 2026-03-29: 09:00 local is 08:00 UTC before and 07:00 UTC after.
-    expect(run(() => zonedToUtc({ year: 2026, month: 3, day: 28, hour: 9, minute: 0 }, 'Europe/Berlin')).toISOString()).toBe(
-      '2026-03-28T08:00:00.000Z',
-    );
-    expect(run(() => zonedToUtc({ year: 2026, month: 3, day: 30, hour: 9, minute: 0 }, 'Europe/Berlin')).toISOString()).toBe(
-      '2026-03-30T07:00:00.000Z',
-    );
+    expect(
+      run(() => zonedToUtc({ year: 2026, month: 3, day: 28, hour: 9, minute: 0 }, 'Europe/Berlin')).toISOString(),
+    ).toBe('2026-03-28T08:00:00.000Z');
+    expect(
+      run(() => zonedToUtc({ year: 2026, month: 3, day: 30, hour: 9, minute: 0 }, 'Europe/Berlin')).toISOString(),
+    ).toBe('2026-03-30T07:00:00.000Z');
     expect(run(() => localDay(new Date('2026-03-10T14:30:00Z'), 'Asia/Vladivostok'))).toBe('2026-03-11');
   });
 

@@ -30,7 +30,11 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
 }
 
 export function localParts(at: Date, timeZone: string): LocalParts & { second: number } {
-  const parts = Object.fromEntries(formatter(timeZone).formatToParts(at).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    formatter(timeZone)
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
   return {
     year: Number(parts.year),
     month: Number(parts.month),

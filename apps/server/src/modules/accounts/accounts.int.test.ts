@@ -23,7 +23,11 @@ describe.each(DB_KINDS)('accounts and branch authorization (%s)', (kind) => {
     const res = await get('/api/accounts?check_status=1&check_info_block=1&block_name=wa_blocked', 'owner');
     expect(res.statusCode).toBe(200);
     const body = res.json<AccountsResponse>();
-    expect(body.accounts.map((a) => a.acc_id)).toEqual([DEMO_BRANCHES.moscow, DEMO_BRANCHES.yekaterinburg, DEMO_BRANCHES.vladivostok]);
+    expect(body.accounts.map((a) => a.acc_id)).toEqual([
+      DEMO_BRANCHES.moscow,
+      DEMO_BRANCHES.yekaterinburg,
+      DEMO_BRANCHES.vladivostok,
+    ]);
     expect(body.accounts.map((a) => a.time_zone)).toEqual(['Europe/Moscow', 'Asia/Yekaterinburg', 'Asia/Vladivostok']);
     expect(body.accounts.every((a) => a.rights.includes('owner'))).toBe(true);
     expect(body.accounts_data).toMatchObject({ user_id: String(DEMO_USERS.owner), info_block_count: 0 });
@@ -113,27 +117,54 @@ describe.each(DB_KINDS)('accounts and branch authorization (%s)', (kind) => {
 
   it('records agreements, info-block counts and the language', async () => {
     const admin = tokens.templatesAdmin!;
-    const refused = await app.request({ method: 'POST', url: '/api/agreements', token: admin, body: { mandatory_agreement: false, optional_agreement: true } });
+    const refused = await app.request({
+      method: 'POST',
+      url: '/api/agreements',
+      token: admin,
+      body: { mandatory_agreement: false, optional_agreement: true },
+    });
     expect(refused.statusCode).toBe(400);
-    const accepted = await app.request({ method: 'POST', url: '/api/agreements', token: admin, body: { mandatory_agreement: true, optional_agreement: false } });
+    const accepted = await app.request({
+      method: 'POST',
+      url: '/api/agreements',
+      token: admin,
+      body: { mandatory_agreement: true, optional_agreement: false },
+    });
     expect(accepted.json()).toEqual({ ok: true, agreements: { mandatory_agreement: true, optional_agreement: false } });
-    expect((await get('/api/accounts', 'templatesAdmin')).json<AccountsResponse>().agreements.mandatory_agreement).toBe(true);
+    expect((await get('/api/accounts', 'templatesAdmin')).json<AccountsResponse>().agreements.mandatory_agreement).toBe(
+      true,
+    );
 
-    await app.request({ method: 'POST', url: '/api/accounts_upd_info_block', token: admin, body: { block_name: 'wa_blocked' } });
-    await app.request({ method: 'POST', url: '/api/accounts_upd_info_block', token: admin, body: { block_name: 'wa_blocked' } });
+    await app.request({
+      method: 'POST',
+      url: '/api/accounts_upd_info_block',
+      token: admin,
+      body: { block_name: 'wa_blocked' },
+    });
+    await app.request({
+      method: 'POST',
+      url: '/api/accounts_upd_info_block',
+      token: admin,
+      body: { block_name: 'wa_blocked' },
+    });
     const count = await get('/api/accounts_get_info_block?block_name=wa_blocked&limit=1', 'templatesAdmin');
     expect(count.json()).toEqual({ ok: true, count: 2 });
 
     const lang = await app.request({ method: 'POST', url: '/api/user/lang', token: admin, body: { lang: 'en' } });
     expect(lang.statusCode).toBe(200);
-    expect((await app.request({ method: 'POST', url: '/api/get_info', token: admin })).json()).toMatchObject({ user: { lang: 'en' } });
+    expect((await app.request({ method: 'POST', url: '/api/get_info', token: admin })).json()).toMatchObject({
+      user: { lang: 'en' },
+    });
     const badLang = await app.request({ method: 'POST', url: '/api/user/lang', token: admin, body: { lang: 'de' } });
     expect(badLang.statusCode).toBe(400);
   });
 
   it('serves the header banner in both languages', async () => {
     const res = await get('/api/header_banner', 'owner');
-    expect(res.json()).toMatchObject({ ok: true, banner: { text: { ru: expect.any(String), en: expect.any(String) } } });
+    expect(res.json()).toMatchObject({
+      ok: true,
+      banner: { text: { ru: expect.any(String), en: expect.any(String) } },
+    });
   });
 
   it('answers unknown API paths with the not-found status', async () => {

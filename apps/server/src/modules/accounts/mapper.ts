@@ -1,5 +1,13 @@
 import type { BranchWire, ConsultantDataWire } from '@salon/contract/accounts';
-import { CRM_NAMES, CURRENCIES, MODULES, NO_WA_WARNING_EXEMPT_ACC_IDS, type CrmName, type Currency, type Module } from '@salon/contract/constants';
+import {
+  CRM_NAMES,
+  CURRENCIES,
+  MODULES,
+  NO_WA_WARNING_EXEMPT_ACC_IDS,
+  type CrmName,
+  type Currency,
+  type Module,
+} from '@salon/contract/constants';
 import { CHANNEL_STATUSES, PARTNER_TYPES, type ChannelStatus, type PartnerType } from '@salon/contract/accounts';
 import { expandRights } from '@salon/contract/rights';
 import type { BranchRow, ConsultantRow } from './repository.js';

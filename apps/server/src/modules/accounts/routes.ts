@@ -17,15 +17,23 @@ import type { AccountsService } from './service.js';
 
 export function accountsRoutes(service: AccountsService): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/accounts', { schema: { querystring: accountsQuery, response: { 200: accountsResponse } } }, async (request) => {
-      const { check_info_block, block_name } = request.query;
-      return service.accounts(requireAuth(request).userId, check_info_block ? block_name : undefined);
-    });
+    app.get(
+      '/accounts',
+      { schema: { querystring: accountsQuery, response: { 200: accountsResponse } } },
+      async (request) => {
+        const { check_info_block, block_name } = request.query;
+        return service.accounts(requireAuth(request).userId, check_info_block ? block_name : undefined);
+      },
+    );
 
-    app.post('/agreements', { schema: { body: agreementsBody, response: { 200: agreementsResponse } } }, async (request) => {
-      const saved = await service.acceptAgreements(requireAuth(request).userId, request.body.optional_agreement);
-      return { ok: true as const, agreements: saved };
-    });
+    app.post(
+      '/agreements',
+      { schema: { body: agreementsBody, response: { 200: agreementsResponse } } },
+      async (request) => {
+        const saved = await service.acceptAgreements(requireAuth(request).userId, request.body.optional_agreement);
+        return { ok: true as const, agreements: saved };
+      },
+    );
 
     app.get(
       '/accounts_get_info_block',

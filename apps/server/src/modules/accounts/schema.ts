@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, date, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 
 // Telegram ids reach 12 digits: a JS number holds them exactly.
 const telegramId = (name: string) => bigint(name, { mode: 'number' });
@@ -31,7 +42,10 @@ export const branches = pgTable('branches', {
   timeZone: text('time_zone').notNull().default('Europe/Moscow'),
   sendOutAccount: boolean('send_out_account').notNull().default(false),
   showNeiroInterface: boolean('show_neiro_interface').notNull().default(false),
-  activeModules: text('active_modules').array().notNull().default(sql`'{}'::text[]`),
+  activeModules: text('active_modules')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   payPeriod: date('pay_period'),
   payStatus: boolean('pay_status').notNull().default(false),
   actionSendOut: boolean('action_send_out').notNull().default(false),
@@ -42,6 +56,8 @@ export const branches = pgTable('branches', {
   // Summary of the channel states; the channels module keeps them current.
   statusWa: text('status_wa').notNull().default('not_authenticated'),
   statusTg: text('status_tg').notNull().default('not_authenticated'),
+  // When the owner accepted the rules of the mass-messaging registry (the connection page asks once).
+  registryConsentAt: timestamp('registry_consent_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -71,7 +87,10 @@ export const consultants = pgTable('consultants', {
   partnerType: text('partner_type').notNull(),
   rights: text('rights').array().notNull(),
   promoCode: text('promo_code').notNull().unique(),
-  extraPromoCodes: text('extra_promo_codes').array().notNull().default(sql`'{}'::text[]`),
+  extraPromoCodes: text('extra_promo_codes')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
 });
 
 export const agreements = pgTable('agreements', {

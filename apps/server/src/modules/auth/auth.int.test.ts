@@ -180,7 +180,9 @@ describe.each(DB_KINDS)('login by Telegram id and PIN (%s)', (kind) => {
       await app.runtime.database.db.execute(sql`update users set active = false where telegram_id = ${id}`);
       try {
         expect((await app.request({ method: 'GET', url: '/api/accounts', token })).statusCode).toBe(401);
-        expect((await app.request({ method: 'GET', url: `/api/upd_token?token=${refreshToken}` })).statusCode).toBe(401);
+        expect((await app.request({ method: 'GET', url: `/api/upd_token?token=${refreshToken}` })).statusCode).toBe(
+          401,
+        );
       } finally {
         await app.runtime.database.db.execute(sql`update users set active = true where telegram_id = ${id}`);
       }

@@ -100,7 +100,10 @@ export class AuthService implements Authenticator {
     return { refreshToken };
   }
 
-  async getToken(telegramId: string, refreshToken: string): Promise<{ token: string; expiresIn: number; user: UserInfo }> {
+  async getToken(
+    telegramId: string,
+    refreshToken: string,
+  ): Promise<{ token: string; expiresIn: number; user: UserInfo }> {
     const { token, expiresIn, userId } = await this.refresh(refreshToken);
     if (String(userId) !== telegramId) throw errors.unauthorized();
     const user = await this.d.repo.findUser(userId);

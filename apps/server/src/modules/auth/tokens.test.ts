@@ -7,7 +7,10 @@ describe('access tokens', () => {
 
   it('round-trips the claims until the lifetime ends', () => {
     const token = tokens.sign(111111, 'sid-1', now);
-    expect(tokens.verify(token, new Date(now.getTime() + 899_000))).toMatchObject({ ok: true, claims: { sub: 111111, sid: 'sid-1' } });
+    expect(tokens.verify(token, new Date(now.getTime() + 899_000))).toMatchObject({
+      ok: true,
+      claims: { sub: 111111, sid: 'sid-1' },
+    });
     expect(tokens.verify(token, new Date(now.getTime() + 900_000))).toEqual({ ok: false, reason: 'expired' });
   });
 

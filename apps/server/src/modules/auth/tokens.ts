@@ -9,7 +9,8 @@ export interface AccessClaims {
   exp: number;
 }
 
-export type VerifyResult = { ok: true; claims: AccessClaims } | { ok: false; reason: 'malformed' | 'signature' | 'expired' };
+export type VerifyResult =
+  { ok: true; claims: AccessClaims } | { ok: false; reason: 'malformed' | 'signature' | 'expired' };
 
 // Short-lived access tokens signed with HMAC-SHA256: `at1.<claims>.<signature>`, all base64url.
 export class AccessTokens {

@@ -23,7 +23,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const statusCode = (error as FastifyError).statusCode;
     if (statusCode && statusCode >= 400 && statusCode < 500) {
-      const status = statusCode === 429 ? STATUS.tooManyRequests : statusCode === 404 ? STATUS.notFound : STATUS.badRequest;
+      const status =
+        statusCode === 429 ? STATUS.tooManyRequests : statusCode === 404 ? STATUS.notFound : STATUS.badRequest;
       return reply.code(statusCode).send({ ok: false, status } satisfies Fail);
     }
     request.log.error({ err: error }, 'unhandled error');

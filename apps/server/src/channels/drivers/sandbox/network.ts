@@ -59,7 +59,8 @@ export class SandboxNetwork {
   async showQr(instanceId: string, kind: string): Promise<SandboxAccount> {
     const current = await this.account(instanceId);
     const now = this.clock.now().getTime();
-    if (current?.state === 'qr' && current.qr && current.qrExpiresAt && current.qrExpiresAt.getTime() > now) return current;
+    if (current?.state === 'qr' && current.qr && current.qrExpiresAt && current.qrExpiresAt.getTime() > now)
+      return current;
     const first = current?.state !== 'qr';
     return this.upsert(instanceId, kind, {
       state: 'qr',

@@ -46,7 +46,11 @@ export function sandboxDriver(kind: ChannelKind, options: SandboxDriverOptions):
   return {
     kind,
     provider: 'sandbox',
-    async open(instance: ChannelInstanceRef, _credentials: string | null, events: ChannelEvents): Promise<ChannelSession> {
+    async open(
+      instance: ChannelInstanceRef,
+      _credentials: string | null,
+      events: ChannelEvents,
+    ): Promise<ChannelSession> {
       let closed = false;
       let reported: string | undefined;
       let timer: NodeJS.Timeout | undefined;
@@ -69,7 +73,11 @@ export function sandboxDriver(kind: ChannelKind, options: SandboxDriverOptions):
           account = await network.account(instance.id);
         }
         report(account);
-        if (account?.state === 'qr' && account.qrExpiresAt && account.qrExpiresAt.getTime() <= network.now().getTime()) {
+        if (
+          account?.state === 'qr' &&
+          account.qrExpiresAt &&
+          account.qrExpiresAt.getTime() <= network.now().getTime()
+        ) {
           const fresh = await network.showQr(instance.id, kind);
           if (fresh.qr && fresh.qrExpiresAt) events.qr(fresh.qr, fresh.qrExpiresAt);
         }
@@ -152,7 +160,11 @@ export function sandboxDriver(kind: ChannelKind, options: SandboxDriverOptions):
             if (account?.state !== 'linked') return { ok: false, failure: 'not_connected' };
           }
           const media = message.media
-            ? { fileName: message.media.fileName, contentType: message.media.contentType, size: message.media.data.length }
+            ? {
+                fileName: message.media.fileName,
+                contentType: message.media.contentType,
+                size: message.media.data.length,
+              }
             : null;
           const sent = await network.send(instance.id, kind, message.idempotencyKey, message.to, message.text, media);
           if (sent === 'not_on_channel') return { ok: false, failure: 'not_on_channel' };

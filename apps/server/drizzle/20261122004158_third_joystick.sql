@@ -1,0 +1,1 @@
+ALTER TABLE "branches" ADD COLUMN "registry_consent_at" timestamp with time zone;

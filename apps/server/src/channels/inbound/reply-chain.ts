@@ -1,0 +1,35 @@
+import type { InboundMessage } from '../channel.js';
+import type { ChannelInstanceRow } from '../repository.js';
+
+export interface ReplyContext {
+  accId: number;
+  instance: ChannelInstanceRow;
+  message: InboundMessage;
+}
+
+// One link of the chain; 'handled' stops the chain (the message got its answer).
+export interface ReplyHandler {
+  name: string;
+  handle(context: ReplyContext): Promise<'handled' | 'pass'>;
+}
+
+// The order incoming messages are offered in (ARCHITECTURE.md "How data flows" 4). Later features
+// plug their handler into their slot; an empty slot is skipped.
+export const REPLY_SLOTS = ['confirm_cancel', 'consent', 'review_rating', 'key_phrases', 'ai_admin'] as const;
+export type ReplySlot = (typeof REPLY_SLOTS)[number];
+
+export class ReplyChain {
+  readonly #handlers = new Map<ReplySlot, ReplyHandler>();
+
+  use(slot: ReplySlot, handler: ReplyHandler): void {
+    this.#handlers.set(slot, handler);
+  }
+
+  async run(context: ReplyContext): Promise<string | null> {
+    for (const slot of REPLY_SLOTS) {
+      const handler = this.#handlers.get(slot);
+      if (handler && (await handler.handle(context)) === 'handled') return handler.name;
+    }
+    return null;
+  }
+}

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { channelStatusSchema } from './accounts.js';
+
+// SPEC 7 Connection. Channel names on the wire: WA and TG.
+export const CHANNEL_CODES = ['WA', 'TG'] as const;
+export const channelCodeSchema = z.enum(CHANNEL_CODES);
+export type ChannelCode = z.infer<typeof channelCodeSchema>;
+
+// Phones travel as digits in international form; inputs keep only digits (SPEC 5).
+export const phoneSchema = z.string().regex(/^\d{10,15}$/, { message: 'invalid_phone' });
+
+export const channelStateWire = z.object({
+  status: channelStatusSchema,
+  phone: z.string().nullable(),
+  // Why the channel is in this state (logged_out, qr_expired, peer_flood, reconnect_paused, ...).
+  reason: z.string().nullable(),
+  // The governor's auto-pause, shown on the connection page with its reason.
+  paused_until: z.string().nullable(),
+  pause_reason: z.string().nullable(),
+  qr: z.string().nullable(),
+  qr_expires_at: z.string().nullable(),
+  sent_today: z.number().int(),
+  daily_cap: z.number().int().nullable(),
+});
+export type ChannelStateWire = z.infer<typeof channelStateWire>;
+
+// GET /connection
+export const connectionResponse = z.object({
+  ok: z.literal(true),
+  wa: channelStateWire,
+  tg: channelStateWire,
+  registry_consent: z.boolean(),
+  sandbox: z.boolean(),
+});
+export type ConnectionResponse = z.infer<typeof connectionResponse>;
+
+// GET /get_status_channel?channel=WA|TG
+export const statusChannelQuery = z.object({ channel: channelCodeSchema });
+export const statusChannelResponse = z.object({
+  ok: z.literal(true),
+  status: channelStatusSchema,
+  phone: z.string().nullable(),
+  messages: z.array(z.string()),
+  change_channel_button: z.boolean(),
+});
+
+export const channelBody = z.object({ channel: channelCodeSchema });
+
+// POST /connect_action (WhatsApp): logout, drop instance (with phone), clean message queue, reboot.
+export const CONNECT_ACTIONS = ['logout', 'drop_instance', 'clean_queue', 'reboot'] as const;
+export const connectActionBody = z.object({
+  action: z.enum(CONNECT_ACTIONS),
+  channel: channelCodeSchema.default('WA'),
+  phone: z.string().optional(),
+});
+export const connectActionResponse = z.object({
+  ok: z.literal(true),
+  status: z.string(),
+  cleaned: z.number().int().optional(),
+});
+
+// POST /connection/wa/qr_code and /connection/tg/qr_code
+export const qrResponse = z.object({
+  ok: z.literal(true),
+  status: z.enum(['qr', 'auth_success', '2fa', 'error']),
+  qr: z.string().nullable(),
+  expires_at: z.string().nullable(),
+  error: z.string().nullable(),
+});
+
+// POST /connection/wa/auth_code {phone}: the 8-character pairing code.
+export const pairingBody = z.object({ phone: phoneSchema });
+export const pairingResponse = z.object({
+  ok: z.literal(true),
+  status: z.enum(['code', 'auth_success', 'too_soon', 'error']),
+  code: z.string().nullable(),
+  expires_at: z.string().nullable(),
+  error: z.string().nullable(),
+});
+
+// Telegram: POST /connection/tg/send_phone {phone}, /connection/tg/auth_code {code}, /connection/tg/auth_2fa {password}
+export const tgPhoneBody = z.object({ phone: phoneSchema });
+export const tgCodeBody = z.object({ code: z.string().regex(/^\d{3,8}$/, { message: 'invalid_code' }) });
+export const tgPasswordBody = z.object({ password: z.string().min(1).max(256) });
+export const tgStepResponse = z.object({
+  ok: z.literal(true),
+  status: z.enum(['code_sent', 'auth_success', '2fa', 'error', '2fa_error', 'auth_error']),
+  error: z.string().nullable(),
+  retry_after: z.number().int().nullable(),
+});
+export type TgStepResponse = z.infer<typeof tgStepResponse>;
+
+// POST /connection/registry_consent: the owner accepts the rules of the mass-messaging registry.
+export const registryConsentBody = z.object({ accepted: z.literal(true) });
+
+// POST /send_test_message {phone, text}: one message through the real dispatcher.
+export const testMessageBody = z.object({ phone: phoneSchema, text: z.string().trim().min(1).max(4096) });
+export const testMessageResponse = z.object({ ok: z.literal(true), outbox_id: z.number().int() });

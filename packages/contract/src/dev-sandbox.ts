@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+// The sandbox's dev API (/api/dev/sandbox/*): the other side of the simulated phone network —
+// the phone that scans a QR or types a pairing code, and the clients who read and reply.
+// Enabled only when the sandbox drivers run.
+export const sandboxAccountWire = z.object({
+  instance_id: z.string(),
+  kind: z.string(),
+  state: z.string(),
+  phone: z.string().nullable(),
+  qr: z.string().nullable(),
+  qr_expires_at: z.string().nullable(),
+  pairing_code: z.string().nullable(),
+  login_code: z.string().nullable(),
+  two_factor: z.boolean(),
+});
+export const sandboxStateResponse = z.object({ ok: z.literal(true), accounts: z.array(sandboxAccountWire) });
+
+export const sandboxMessageWire = z.object({
+  id: z.number().int(),
+  instance_id: z.string(),
+  kind: z.string(),
+  direction: z.enum(['to_client', 'from_client']),
+  phone: z.string(),
+  name: z.string().nullable(),
+  body: z.string(),
+  status: z.string(),
+  created_at: z.string(),
+  delivered_at: z.string().nullable(),
+  read_at: z.string().nullable(),
+});
+export type SandboxMessageWire = z.infer<typeof sandboxMessageWire>;
+export const sandboxMessagesQuery = z.object({
+  phone: z
+    .string()
+    .regex(/^\d{10,15}$/)
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(1000).default(100),
+});
+export const sandboxMessagesResponse = z.object({ ok: z.literal(true), messages: z.array(sandboxMessageWire) });
+
+export const sandboxScanBody = z.object({ qr: z.string().min(1), phone: z.string().regex(/^\d{10,15}$/) });
+export const sandboxPairingBody = z.object({ code: z.string().min(8).max(9) });
+export const sandboxReplyBody = z.object({
+  phone: z.string().regex(/^\d{10,15}$/),
+  text: z.string().min(1).max(4096),
+  name: z.string().max(100).optional(),
+});
+export const sandboxNetworkBody = z.object({
+  instance_id: z.string().min(1),
+  event: z.enum(['ban', 'drop', 'logout', 'unban']),
+});
+export const sandboxResultResponse = z.object({ ok: z.literal(true), result: z.string() });
