@@ -112,6 +112,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     delivery,
     secret: secrets.tokenSecret,
     sessionTtlDays: config.SESSION_TTL_DAYS,
+    pinRequestsPerIdHour: config.AUTH_PIN_REQUESTS_PER_ID_HOUR,
     logger,
   });
   const accounts = new AccountsService(new AccountsRepository(db), clock);

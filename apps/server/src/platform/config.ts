@@ -28,6 +28,8 @@ const envSchema = z.object({
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   SEED_DEMO: bool.default(true),
+  // PIN requests one Telegram id may make per hour (the end-to-end suite, which logs in often, raises it).
+  AUTH_PIN_REQUESTS_PER_ID_HOUR: z.coerce.number().int().min(1).max(1000).default(5),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   TRUST_PROXY: bool.default(false),

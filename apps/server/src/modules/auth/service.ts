@@ -13,7 +13,7 @@ import type { AccessTokens } from './tokens.js';
 
 const MINUTE = 60_000;
 export const RATE_RULES = {
-  pinRequestPerId: { name: 'pin-request:id', limit: 5, windowMs: 60 * MINUTE },
+  pinRequestPerId: { name: 'pin-request:id', limit: 5, windowMs: 60 * MINUTE } as RateRule,
   pinRequestPerIp: { name: 'pin-request:ip', limit: 30, windowMs: 10 * MINUTE },
   pinCheckPerIp: { name: 'pin-check:ip', limit: 60, windowMs: 10 * MINUTE },
 } satisfies Record<string, RateRule>;
@@ -27,6 +27,8 @@ export interface AuthServiceDeps {
   secret: Buffer;
   sessionTtlDays: number;
   logger: Logger;
+  // PIN requests one Telegram id may make in an hour (RATE_RULES.pinRequestPerId by default).
+  pinRequestsPerIdHour?: number;
 }
 
 export interface ClientMeta {
@@ -63,7 +65,8 @@ export class AuthService implements Authenticator {
   async requestPin(telegramId: string, meta: ClientMeta): Promise<void> {
     const id = Number(telegramId);
     const withinIp = await this.d.limiter.hit(RATE_RULES.pinRequestPerIp, meta.ip);
-    const withinId = await this.d.limiter.hit(RATE_RULES.pinRequestPerId, telegramId);
+    const perId = { ...RATE_RULES.pinRequestPerId, limit: this.d.pinRequestsPerIdHour ?? RATE_RULES.pinRequestPerId.limit };
+    const withinId = await this.d.limiter.hit(perId, telegramId);
     if (!withinIp || !withinId) throw errors.tooManyRequests();
     const user = await this.d.repo.findUser(id);
     if (!user || !user.active) return;

@@ -7,13 +7,23 @@ import { PageSkeleton } from '../../shared/ui/page-skeleton';
 import { QueryErrorView } from '../../shared/ui/query-error-view';
 import { decideRoute } from '../routes/guard';
 import type { RouteDef } from '../routes/route-table';
-import { AccountsPage, DashboardPage, SectionPlaceholderPage } from '../router/pages';
+import {
+  AccountsPage,
+  BlacklistPage,
+  ChatHistoryPage,
+  ConnectionPage,
+  DashboardPage,
+  SectionPlaceholderPage,
+} from '../router/pages';
 import { NO_SELECTION, sameSelection, selectionOf } from './branch-selection';
 import { useGuardContext } from './use-guard-context';
 
 function RoutePage({ route }: { route: RouteDef }) {
   if (route.page === 'accounts') return <AccountsPage />;
   if (route.page === 'dashboard') return <DashboardPage />;
+  if (route.page === 'connection') return <ConnectionPage />;
+  if (route.page === 'blacklist') return <BlacklistPage />;
+  if (route.page === 'chatHistory') return <ChatHistoryPage />;
   return <SectionPlaceholderPage route={route} />;
 }
 

@@ -6,7 +6,8 @@ import { RouteErrorBoundary } from '../errors/route-error-boundary';
 import { LoginGate } from '../guards/login-gate';
 import { ShellGate } from '../guards/shell-gate';
 import { ROUTE_LIST, type RouteDef } from '../routes/route-table';
-import { AppRouteGate, BarePlaceholderPage, NotFoundPage } from './pages';
+import { BareLayout } from '../views/bare-layout';
+import { AppRouteGate, BarePlaceholderPage, DevSandboxPage, NotFoundPage } from './pages';
 
 // Declarative routes (not the data router): the login page must stay within its JS budget.
 function guarded(route: RouteDef, fallback: ReactNode, page: ReactNode) {
@@ -20,6 +21,12 @@ function guarded(route: RouteDef, fallback: ReactNode, page: ReactNode) {
 function outsideShell(route: RouteDef): ReactNode {
   if (route.shell === 'login') return <LoginGate />;
   if (route.page === 'notFound') return <NotFoundPage />;
+  if (route.page === 'devSandbox')
+    return (
+      <BareLayout>
+        <DevSandboxPage />
+      </BareLayout>
+    );
   return <BarePlaceholderPage route={route} />;
 }
 

@@ -10,6 +10,18 @@ export const AccountsPage = lazy(() =>
 export const DashboardPage = lazy(() =>
   import('../../features/dashboard/pages/dashboard-page').then((m) => ({ default: m.DashboardPage })),
 );
+export const ConnectionPage = lazy(() =>
+  import('../../features/connection/pages/connection-page').then((m) => ({ default: m.ConnectionPage })),
+);
+export const BlacklistPage = lazy(() =>
+  import('../../features/blacklist/pages/blacklist-page').then((m) => ({ default: m.BlacklistPage })),
+);
+export const ChatHistoryPage = lazy(() =>
+  import('../../features/chat-history/pages/chat-history-page').then((m) => ({ default: m.ChatHistoryPage })),
+);
+export const DevSandboxPage = lazy(() =>
+  import('../../features/dev-sandbox/pages/dev-sandbox-page').then((m) => ({ default: m.DevSandboxPage })),
+);
 export const SectionPlaceholderPage = lazy(() =>
   import('../views/section-placeholder-page').then((m) => ({ default: m.SectionPlaceholderPage })),
 );

@@ -60,11 +60,14 @@ const SPEC_PATHS = [
   '*',
 ];
 
+// Ours, beyond the spec: the sandbox phone of local installs.
+const DEV_PATHS = ['/dev/sandbox'];
+
 describe('route table', () => {
   it('registers every route of the spec exactly once', () => {
     const paths = ROUTE_LIST.map((r) => r.path);
     expect(new Set(paths).size).toBe(paths.length);
-    expect([...paths].sort()).toEqual([...SPEC_PATHS].sort());
+    expect([...paths].sort()).toEqual([...SPEC_PATHS, ...DEV_PATHS].sort());
   });
 
   it('has unique ids', () => {
@@ -74,7 +77,14 @@ describe('route table', () => {
 
   it('renders the public pages without the shell', () => {
     const bare = ROUTE_LIST.filter((r) => r.shell === 'bare').map((r) => r.path);
-    expect(bare.sort()).toEqual(['*', '/auto_connect', '/auto_connect_form', '/auto_connect_send_out', '/start_page']);
+    expect(bare.sort()).toEqual([
+      '*',
+      '/auto_connect',
+      '/auto_connect_form',
+      '/auto_connect_send_out',
+      '/dev/sandbox',
+      '/start_page',
+    ]);
   });
 });
 
@@ -84,10 +94,13 @@ describe('routeForPath', () => {
     expect(routeForPath('/mailing/new').id).toBe('mailingNew');
     expect(routeForPath('/Mailing/New/').id).toBe('mailingNew');
     expect(routeForPath('/invite_fiend/statistic').id).toBe('inviteFriendsStatistic');
+    expect(routeForPath('/dev/sandbox').id).toBe('devSandbox');
   });
 
   it('sends unknown paths to the 404 page', () => {
     expect(routeForPath('/nope').id).toBe('notFound');
     expect(routeForPath('/mailing').id).toBe('notFound');
+    expect(routeForPath('/dev').id).toBe('notFound');
+    expect(routeForPath('/dev/sandbox/x').id).toBe('notFound');
   });
 });

@@ -3,7 +3,16 @@ import type { Guard } from '@salon/contract/rights-rules';
 // Where a route lives: the login page, a page without menu and header, or inside the cabinet shell.
 export type Shell = 'login' | 'bare' | 'app';
 // What the route renders; 'placeholder' is the translated title plus an empty state until its issue lands.
-export type PageKind = 'login' | 'accounts' | 'dashboard' | 'placeholder' | 'notFound';
+export type PageKind =
+  | 'login'
+  | 'accounts'
+  | 'dashboard'
+  | 'connection'
+  | 'blacklist'
+  | 'chatHistory'
+  | 'devSandbox'
+  | 'placeholder'
+  | 'notFound';
 export type TabSetId = 'templates' | 'reviews' | 'mailing' | 'inviteFriends' | 'partner' | 'payment' | 'ai';
 // 'required': the page works on one branch and carries ?accId=; 'optional': it honours ?accId= when
 // given (partner pages); 'none': no branch involved.
@@ -43,7 +52,7 @@ export const ROUTES = [
   { id: 'login', path: '/', shell: 'login', page: 'login', branch: 'none' },
   app('accounts', '/accounts', { page: 'accounts', branch: 'none' }),
   app('main', '/main', { page: 'dashboard' }),
-  app('connection', '/connection', { guard: 'connection' }),
+  app('connection', '/connection', { page: 'connection', guard: 'connection' }),
   app('templateList', '/template_list', { noSendOut: true, tabs: 'templates' }),
   app('templateListEvent', '/template_list/event', { noSendOut: true, tabs: 'templates' }),
   app('templateListTime', '/template_list/time', { noSendOut: true, tabs: 'templates' }),
@@ -69,7 +78,7 @@ export const ROUTES = [
   partner('addLeads', '/add_leads', { audience: 'consultantOrNoBranch' }),
   partner('partnersAccess', '/partners_access', { audience: 'consultantOwner' }),
   partner('partnersPromo', '/partners_promo'),
-  app('blacklist', '/blacklist'),
+  app('blacklist', '/blacklist', { page: 'blacklist' }),
   app('settings', '/settings', { guard: 'settings' }),
   app('billData', '/bill_data', { guard: 'settings' }),
   app('systemMessages', '/system_messages', { guard: 'systemMessages' }),
@@ -78,7 +87,7 @@ export const ROUTES = [
   app('accesses', '/accesses', { guard: 'accesses' }),
   app('pay', '/pay', { tabs: 'payment' }),
   app('history', '/history', { tabs: 'payment' }),
-  app('chatHistory', '/chat_history'),
+  app('chatHistory', '/chat_history', { page: 'chatHistory' }),
   app('autoResponse', '/auto_response'),
   app('inviteFriends', '/invite_fiend', { tabs: 'inviteFriends' }),
   app('inviteFriendsList', '/invite_fiend/list', { tabs: 'inviteFriends' }),
@@ -95,6 +104,8 @@ export const ROUTES = [
   bare('autoConnectSendOut', '/auto_connect_send_out'),
   bare('autoConnect', '/auto_connect'),
   bare('autoConnectForm', '/auto_connect_form'),
+  // Not in the spec: the sandbox phone network's other side, for local installs (no menu, no sign-in).
+  { id: 'devSandbox', path: '/dev/sandbox', shell: 'bare', page: 'devSandbox', branch: 'none' },
   { id: 'notFound', path: '*', shell: 'bare', page: 'notFound', branch: 'none' },
 ] as const satisfies readonly RouteSpec[];
 

@@ -1,6 +1,10 @@
 import type accounts from '../../locales/ru/accounts.json';
 import type auth from '../../locales/ru/auth.json';
+import type blacklist from '../../locales/ru/blacklist.json';
+import type chatHistory from '../../locales/ru/chat-history.json';
 import type common from '../../locales/ru/common.json';
+import type connection from '../../locales/ru/connection.json';
+import type devSandbox from '../../locales/ru/dev-sandbox.json';
 import type errors from '../../locales/ru/errors.json';
 import type menu from '../../locales/ru/menu.json';
 import type pages from '../../locales/ru/pages.json';
@@ -13,7 +17,11 @@ declare module 'i18next' {
     resources: {
       accounts: typeof accounts;
       auth: typeof auth;
+      blacklist: typeof blacklist;
+      'chat-history': typeof chatHistory;
       common: typeof common;
+      connection: typeof connection;
+      'dev-sandbox': typeof devSandbox;
       errors: typeof errors;
       menu: typeof menu;
       pages: typeof pages;

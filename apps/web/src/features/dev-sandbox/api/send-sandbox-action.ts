@@ -1,0 +1,59 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  sandboxNetworkBody,
+  sandboxPairingBody,
+  sandboxReplyBody,
+  sandboxResultResponse,
+  sandboxScanBody,
+} from '@salon/contract/dev-sandbox';
+import { api } from '../../../shared/api/api';
+import type { NetworkEvent } from '../sandbox-rules';
+import { sandboxMessagesKey } from './get-sandbox-messages';
+import { sandboxStateKey } from './get-sandbox-state';
+
+// What the simulated phone and clients do: scan a QR, type a pairing code, reply, or a network event.
+export type SandboxAction =
+  | { type: 'scan'; qr: string; phone: string }
+  | { type: 'pairing'; code: string }
+  | { type: 'reply'; phone: string; text: string; name?: string }
+  | { type: 'network'; instanceId: string; event: NetworkEvent };
+
+function request(action: SandboxAction) {
+  switch (action.type) {
+    case 'scan':
+      return { path: '/dev/sandbox/scan', body: sandboxScanBody.parse({ qr: action.qr, phone: action.phone }) };
+    case 'pairing':
+      return { path: '/dev/sandbox/pairing', body: sandboxPairingBody.parse({ code: action.code }) };
+    case 'reply':
+      return {
+        path: '/dev/sandbox/reply',
+        body: sandboxReplyBody.parse({
+          phone: action.phone,
+          text: action.text,
+          ...(action.name ? { name: action.name } : {}),
+        }),
+      };
+    case 'network':
+      return {
+        path: '/dev/sandbox/network',
+        body: sandboxNetworkBody.parse({ instance_id: action.instanceId, event: action.event }),
+      };
+  }
+}
+
+// POST /dev/sandbox/scan | pairing | reply | network → {ok, result}.
+export function sendSandboxAction(action: SandboxAction) {
+  const { path, body } = request(action);
+  return api.request({ method: 'POST', path, body, schema: sandboxResultResponse, auth: false });
+}
+
+export function useSandboxAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: sendSandboxAction,
+    onSuccess: (_answer, action) => {
+      const key = action.type === 'reply' ? sandboxMessagesKey : sandboxStateKey;
+      void queryClient.invalidateQueries({ queryKey: key });
+    },
+  });
+}

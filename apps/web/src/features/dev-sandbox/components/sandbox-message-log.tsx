@@ -1,0 +1,106 @@
+import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
+import {
+  IconArrowDownLeft,
+  IconArrowUpRight,
+  IconBrandTelegram,
+  IconBrandWhatsapp,
+  IconMessage,
+} from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { SandboxMessageWire } from '@salon/contract/dev-sandbox';
+import { formatDateTime } from '../../../shared/i18n/format-date-time';
+import { reachOf, type ClientThread } from '../sandbox-rules';
+
+const KIND_ICONS: Record<string, typeof IconMessage> = { whatsapp: IconBrandWhatsapp, telegram: IconBrandTelegram };
+
+function MessageRow({ message }: { message: SandboxMessageWire }) {
+  const { i18n } = useTranslation();
+  const Kind = KIND_ICONS[message.kind] ?? IconMessage;
+  const incoming = message.direction === 'to_client';
+  return (
+    <Group gap="xs" wrap="nowrap" align="flex-start" data-testid="sandbox-message" data-direction={message.direction}>
+      {incoming ? (
+        <IconArrowDownLeft
+          size={16}
+          aria-hidden
+          color="var(--mantine-color-teal-6)"
+          style={{ flex: 'none', marginTop: 2 }}
+        />
+      ) : (
+        <IconArrowUpRight
+          size={16}
+          aria-hidden
+          color="var(--mantine-color-violet-6)"
+          style={{ flex: 'none', marginTop: 2 }}
+        />
+      )}
+      <Kind size={16} aria-label={message.kind} style={{ flex: 'none', marginTop: 2 }} />
+      <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+          {message.body}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {formatDateTime(message.created_at, i18n.language, true)} · {message.status}
+        </Text>
+      </Stack>
+    </Group>
+  );
+}
+
+interface SandboxMessageLogProps {
+  threads: ClientThread[];
+  onReply: (phone: string, name: string | null) => void;
+}
+
+// What reached each client's phone and what they answered, newest first.
+export function SandboxMessageLog({ threads, onReply }: SandboxMessageLogProps) {
+  const { t } = useTranslation('dev-sandbox');
+  if (threads.length === 0) {
+    return (
+      <Text size="sm" c="dimmed" data-testid="sandbox-log-empty">
+        {t('log.empty')}
+      </Text>
+    );
+  }
+  return (
+    <Stack gap="sm">
+      {threads.map((thread) => {
+        const reach = reachOf(thread.phone);
+        return (
+          <Card key={thread.phone} withBorder radius="md" padding="sm" data-testid={`sandbox-thread-${thread.phone}`}>
+            <Stack gap="xs">
+              <Group justify="space-between" gap="xs">
+                <Group gap={6}>
+                  <Text fw={600} size="sm">
+                    +{thread.phone}
+                  </Text>
+                  {thread.name && (
+                    <Text size="sm" c="dimmed">
+                      {thread.name}
+                    </Text>
+                  )}
+                  {!reach.whatsapp && (
+                    <Badge size="xs" color="gray" variant="light">
+                      {t('log.noWhatsapp')}
+                    </Badge>
+                  )}
+                  {!reach.telegram && (
+                    <Badge size="xs" color="gray" variant="light">
+                      {t('log.noTelegram')}
+                    </Badge>
+                  )}
+                </Group>
+                <Button size="compact-xs" variant="light" onClick={() => onReply(thread.phone, thread.name)}>
+                  {t('log.reply')}
+                </Button>
+              </Group>
+              {thread.messages.map((message) => (
+                <MessageRow key={message.id} message={message} />
+              ))}
+            </Stack>
+          </Card>
+        );
+      })}
+    </Stack>
+  );
+}

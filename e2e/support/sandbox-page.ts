@@ -1,0 +1,44 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+// Page object of /dev/sandbox: the salon's phone (scan, pairing code, login code) and the clients.
+export class SandboxPage {
+  constructor(readonly page: Page) {}
+
+  async open(): Promise<void> {
+    await this.page.goto('/dev/sandbox');
+    await expect(this.page.getByTestId('sandbox-rules')).toBeVisible();
+  }
+
+  account(instanceId: string): Locator {
+    return this.page.getByTestId(`sandbox-account-${instanceId}`);
+  }
+
+  async scan(instanceId: string, phone: string): Promise<void> {
+    await this.page.getByTestId(`sandbox-scan-phone-${instanceId}`).fill(phone);
+    await this.page.getByTestId(`sandbox-scan-${instanceId}`).click();
+    await expect(this.page.getByTestId('toast-success')).toBeVisible();
+  }
+
+  async loginCode(instanceId: string): Promise<string> {
+    const code = this.page.getByTestId(`sandbox-login-code-${instanceId}`);
+    await expect(code).toBeVisible();
+    return (await code.innerText()).trim();
+  }
+
+  async enterPairingCode(code: string): Promise<void> {
+    await this.page.getByTestId('sandbox-pairing-code').fill(code);
+    await this.page.getByTestId('sandbox-pairing-submit').click();
+    await expect(this.page.getByTestId('toast-success')).toBeVisible();
+  }
+
+  messages(): Locator {
+    return this.page.getByTestId('sandbox-message');
+  }
+
+  async reply(phone: string, text: string): Promise<void> {
+    await this.page.getByTestId('sandbox-reply-phone').fill(phone);
+    await this.page.getByTestId('sandbox-reply-text').fill(text);
+    await this.page.getByTestId('sandbox-reply-send').click();
+    await expect(this.page.getByTestId('toast-success')).toBeVisible();
+  }
+}
