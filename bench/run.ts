@@ -1,8 +1,10 @@
 import { benchAccountsAndLogin } from './accounts-and-login.js';
+import { benchDispatch } from './dispatch.js';
 
 // `npm run bench`: each entry prints its figures beside a baseline measured in the same run.
 const entries: Record<string, () => Promise<void>> = {
   accounts: benchAccountsAndLogin,
+  dispatch: benchDispatch,
 };
 
 const only = process.argv.slice(2);

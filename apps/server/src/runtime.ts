@@ -172,8 +172,15 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
         ]
       : [];
     await queue.work([...authJobs(auth), ...dispatchJobs]);
+    // One sweep at a time; a row overdue by more than a few polling rounds lost its job.
+    let sweeping = false;
     sweepTimer = setInterval(() => {
-      dispatcher.sweep().catch((err: unknown) => logger.error({ err }, 'dispatch sweep failed'));
+      if (sweeping) return;
+      sweeping = true;
+      dispatcher
+        .sweep(500, Math.max(5_000, config.DISPATCH_SWEEP_MS))
+        .catch((err: unknown) => logger.error({ err }, 'dispatch sweep failed'))
+        .finally(() => (sweeping = false));
     }, config.DISPATCH_SWEEP_MS);
     bot?.startPolling();
   }

@@ -222,10 +222,10 @@ export class Dispatcher {
 
   // Restarts rows whose job was lost (a crash, a restart) and moves undelivered WhatsApp messages
   // to the next channel. Safe to run anywhere and any number of times: claims decide.
-  async sweep(limit = 500): Promise<{ restarted: number; fellBack: number }> {
+  async sweep(limit = 500, graceMs = 0): Promise<{ restarted: number; fellBack: number }> {
     const { repo, clock } = this.o;
     const now = clock.now();
-    const ids = await repo.dueIds(now, limit);
+    const ids = await repo.dueIds(now, limit, graceMs);
     for (const id of ids) await this.o.schedule(id, now);
     let fellBack = 0;
     for (const row of await repo.undelivered(new Date(now.getTime() - this.o.ackTimeoutMs), ['whatsapp'], limit)) {

@@ -15,7 +15,9 @@ export function dispatchJob(name: string, dispatcher: () => Dispatcher): JobDefi
     name,
     payload,
     policy: 'short',
-    batchSize: 20,
+    // pg-boss waits out the polling interval even with a full queue, so the batch sets the ceiling
+    // of one worker: 100 every half second.
+    batchSize: 100,
     pollingIntervalSeconds: 0.5,
     handler: async ({ id }) => {
       await dispatcher().dispatch(id);

@@ -70,14 +70,17 @@ export class OutboxRepository {
       .where(eq(outbox.id, id));
   }
 
-  // Rows a sweep must (re)start: due and pending, or stuck in 'sending' after a crash.
-  async dueIds(now: Date, limit: number): Promise<number[]> {
+  // Rows a sweep must (re)start: pending and overdue by more than `graceMs` (their job was lost), or
+  // stuck in 'sending' after a crash. The grace keeps the sweep from re-queueing rows whose jobs are
+  // simply waiting their turn.
+  async dueIds(now: Date, limit: number, graceMs = 0): Promise<number[]> {
+    const overdue = new Date(now.getTime() - graceMs);
     const rows = await this.db
       .select({ id: outbox.id })
       .from(outbox)
       .where(
         or(
-          and(eq(outbox.status, 'pending'), lte(outbox.notBefore, now)),
+          and(eq(outbox.status, 'pending'), lte(outbox.notBefore, overdue)),
           and(eq(outbox.status, 'sending'), lt(outbox.claimedUntil, now)),
         ),
       )

@@ -1,0 +1,230 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../platform/db/client.js';
+import type { ChannelKind } from '../../channels/channel.js';
+import { SandboxNetwork } from '../../channels/drivers/sandbox/network.js';
+import { ChannelRepository } from '../../channels/repository.js';
+import { outbox } from '../../channels/schema.js';
+import type { Clock } from '../../platform/clock.js';
+
+// The branches of the demo seed that carry the load, each on its own sandbox number, so that two
+// sessions (and two kinds of idempotency key) share the run.
+export const CRASH_LINKS: { accId: number; kind: ChannelKind; phone: string }[] = [
+  { accId: 1001, kind: 'whatsapp', phone: '79160000011' },
+  { accId: 1002, kind: 'telegram', phone: '79160000021' },
+];
+
+// Every recipient ends in 7: the sandbox has them on every messenger (…0000/…0001/…0002 are special).
+export function crashRecipient(i: number): string {
+  return `79${String(i).padStart(8, '0')}7`;
+}
+
+// Links the sandbox numbers as a session would report them and writes `count` due outbox rows with
+// unique idempotency keys. Nothing schedules them: the server's sweep finds due pending rows.
+export async function prepareCrashWorkload(db: Db, clock: Clock, count: number): Promise<void> {
+  const channels = new ChannelRepository(db);
+  const network = new SandboxNetwork(db, clock, { deliveryMs: 0 });
+  const now = clock.now();
+  for (const link of CRASH_LINKS) {
+    const instance = await channels.ensureInstance(link.accId, link.kind, 'sandbox', now);
+    await network.link(instance.id, link.kind, link.phone);
+    // What the session reports when it opens on a linked account; the dispatcher needs it at once.
+    await channels.saveStatus(instance.id, 'authenticated', null, link.phone, now);
+  }
+  const chunk = 1000;
+  for (let from = 0; from < count; from += chunk) {
+    const rows = [];
+    for (let i = from; i < Math.min(count, from + chunk); i++) {
+      rows.push({
+        accId: CRASH_LINKS[i % CRASH_LINKS.length]!.accId,
+        idempotencyKey: `crash:${i}`,
+        source: 'test',
+        sourceId: null,
+        recipient: crashRecipient(i),
+        clientName: null,
+        body: `Crash test message ${i}`,
+        media: null,
+        channels: null,
+        notBefore: now,
+        status: 'pending',
+        createdAt: now,
+        updatedAt: now,
+      });
+    }
+    await db.insert(outbox).values(rows);
+  }
+}
+
+export interface CrashCounts {
+  outbox: number;
+  // Status → rows.
+  statuses: Record<string, number>;
+  // Sent, delivered or read.
+  sentOrBetter: number;
+  sandboxToClient: number;
+}
+
+export async function crashCounts(db: Db): Promise<CrashCounts> {
+  const statuses = await queryRows<{ status: string; n: number }>(
+    db,
+    sql`select status, count(*)::int as n from outbox group by status`,
+  );
+  const sandbox = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from sandbox_messages where direction = 'to_client'`,
+  );
+  const byStatus = Object.fromEntries(statuses.map((s) => [s.status, Number(s.n)]));
+  const sentOrBetter = ['sent', 'delivered', 'read'].reduce((sum, s) => sum + (byStatus[s] ?? 0), 0);
+  return {
+    outbox: statuses.reduce((sum, s) => sum + Number(s.n), 0),
+    statuses: byStatus,
+    sentOrBetter,
+    sandboxToClient: Number(sandbox[0]?.n ?? 0),
+  };
+}
+
+export interface CrashAudit extends CrashCounts {
+  // Client keys the network holds more than once (the unique index should make this impossible).
+  duplicateKeys: number;
+  // Outbox rows that reached the network more than once (under any channel's key).
+  rowsSentTwice: number;
+  // Outbox rows that are sent-or-better but never reached the network.
+  sentButMissing: number;
+  // Network messages whose key names no outbox row, or a kind other than the row's channel.
+  strayMessages: number;
+  // Sent rows whose provider message id is not the network's id for the row's key.
+  providerIdMismatch: number;
+  // Outbox rows with more than one bot message in the chat history.
+  rowsWithTwoBotMessages: number;
+  // Sent rows without their bot message in the chat history (a crash between the two writes).
+  sentWithoutBotMessage: number;
+  // Network messages delivered to the phone whose outbox row never learnt it (a lost ack).
+  deliveredNotAcked: number;
+  // Of those: delivered even before the dispatcher took its 'sent' timestamp, so the ack reached the
+  // row while it was still 'sending' (claimed by a killed worker whose send had reached the network).
+  ackBeforeSent: number;
+  // When the network delivered each message whose ack was lost (ms since the epoch).
+  lostAckTimes: number[];
+  // The first few violations, readable.
+  examples: string[];
+}
+
+const KEY = /^outbox:(\d+):(whatsapp|telegram|sms)$/;
+
+// Everything the crash test asserts, in the database after the run.
+export async function auditCrashRun(db: Db): Promise<CrashAudit> {
+  const counts = await crashCounts(db);
+  const one = async (query: ReturnType<typeof sql>) => Number((await queryRows<{ n: number }>(db, query))[0]?.n ?? 0);
+  const duplicateKeys = await one(sql`
+    select count(*)::int as n from (
+      select client_key from sandbox_messages where direction = 'to_client'
+      group by instance_id, client_key having count(*) > 1) d`);
+  const messages = await queryRows<{
+    id: string;
+    client_key: string;
+    kind: string;
+    status: string;
+    delivered_ms: string | null;
+  }>(
+    db,
+    sql`select id::text as id, client_key, kind, status,
+               (extract(epoch from delivered_at) * 1000)::bigint::text as delivered_ms
+        from sandbox_messages where direction = 'to_client'`,
+  );
+  const rows = await queryRows<{
+    id: string;
+    status: string;
+    channel_kind: string | null;
+    provider_message_id: string | null;
+    sent_ms: string | null;
+  }>(
+    db,
+    sql`select id::text as id, status, channel_kind, provider_message_id,
+               (extract(epoch from sent_at) * 1000)::bigint::text as sent_ms
+        from outbox`,
+  );
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const perRow = new Map<string, { id: string; kind: string; status: string; deliveredMs: number | null }[]>();
+  let strayMessages = 0;
+  const examples: string[] = [];
+  for (const m of messages) {
+    const match = KEY.exec(m.client_key);
+    const row = match ? byId.get(match[1]!) : undefined;
+    if (!match || !row) {
+      strayMessages += 1;
+      if (examples.length < 10) examples.push(`stray network message ${m.id} key ${m.client_key}`);
+      continue;
+    }
+    const list = perRow.get(row.id) ?? [];
+    list.push({
+      id: m.id,
+      kind: match[2]!,
+      status: m.status,
+      deliveredMs: m.delivered_ms === null ? null : Number(m.delivered_ms),
+    });
+    perRow.set(row.id, list);
+  }
+  let rowsSentTwice = 0;
+  let sentButMissing = 0;
+  let providerIdMismatch = 0;
+  let deliveredNotAcked = 0;
+  let ackBeforeSent = 0;
+  const lostAckTimes: number[] = [];
+  for (const row of rows) {
+    const sent = perRow.get(row.id) ?? [];
+    if (sent.length > 1) {
+      rowsSentTwice += 1;
+      if (examples.length < 10)
+        examples.push(`outbox ${row.id} reached the network ${sent.length} times: ${JSON.stringify(sent)}`);
+    }
+    const better = row.status === 'sent' || row.status === 'delivered' || row.status === 'read';
+    if (better && sent.length === 0) {
+      sentButMissing += 1;
+      if (examples.length < 10) examples.push(`outbox ${row.id} is ${row.status} but the network has no message`);
+    }
+    const mine = sent.find((s) => s.kind === row.channel_kind);
+    if (better && sent.length > 0 && (!mine || mine.id !== row.provider_message_id)) {
+      providerIdMismatch += 1;
+      if (examples.length < 10)
+        examples.push(
+          `outbox ${row.id} records ${row.channel_kind}/${row.provider_message_id}, network has ${JSON.stringify(sent)}`,
+        );
+    }
+    if (row.status === 'sent' && mine && (mine.status === 'delivered' || mine.status === 'read')) {
+      deliveredNotAcked += 1;
+      if (mine.deliveredMs !== null) lostAckTimes.push(mine.deliveredMs);
+      if (mine.deliveredMs !== null && row.sent_ms !== null && mine.deliveredMs < Number(row.sent_ms))
+        ackBeforeSent += 1;
+    }
+  }
+  const rowsWithTwoBotMessages = await one(sql`
+    select count(*)::int as n from (
+      select outbox_id from chat_messages where direction = 'bot' and outbox_id is not null
+      group by outbox_id having count(*) > 1) d`);
+  const sentWithoutBotMessage = await one(sql`
+    select count(*)::int as n from outbox o
+    where o.status in ('sent', 'delivered', 'read')
+      and not exists (select 1 from chat_messages c where c.direction = 'bot' and c.outbox_id = o.id)`);
+  return {
+    ...counts,
+    duplicateKeys,
+    rowsSentTwice,
+    sentButMissing,
+    strayMessages,
+    providerIdMismatch,
+    rowsWithTwoBotMessages,
+    sentWithoutBotMessage,
+    deliveredNotAcked,
+    ackBeforeSent,
+    lostAckTimes,
+    examples,
+  };
+}
+
+// Messages the network accepted per second, over a window, from the network's own timestamps.
+export async function networkTimeline(db: Db): Promise<number[]> {
+  const rows = await queryRows<{ ms: string }>(
+    db,
+    sql`select (extract(epoch from created_at) * 1000)::bigint::text as ms from sandbox_messages where direction = 'to_client' order by created_at`,
+  );
+  return rows.map((r) => Number(r.ms));
+}
