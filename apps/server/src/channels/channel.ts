@@ -30,8 +30,11 @@ export interface ChannelEvents {
   qr(value: string, expiresAt: Date): void;
   // The provider session to keep (Baileys auth state, GramJS StringSession), serialized; the core seals it.
   credentials(serialized: string): void;
-  ack(providerMessageId: string, ack: Ack): void;
-  inbound(message: InboundMessage): void;
+  // Resolves once the ack is stored: a driver that must not report an ack twice (or lose it)
+  // waits for this before forgetting it.
+  ack(providerMessageId: string, ack: Ack): void | Promise<void>;
+  // Resolves once the message is stored (and offered to the reply handlers).
+  inbound(message: InboundMessage): void | Promise<void>;
 }
 
 export interface OutboundMessage {

@@ -13,16 +13,10 @@ import { SandboxNetwork } from './drivers/sandbox/network.js';
 import { sandboxDriver } from './drivers/sandbox/sandbox-driver.js';
 import { ChannelHost } from './host.js';
 import { ChannelRepository, type ChannelInstanceRow } from './repository.js';
+import { until } from '../test-support/until.js';
 
 const logger = createLogger('silent');
 const key = randomBytes(32);
-const until = async (check: () => Promise<boolean>, ms = 5000) => {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-};
 
 describe.each(DB_KINDS)('channel host on the sandbox network (%s)', (kind) => {
   let t: TestDatabase;

@@ -122,10 +122,12 @@ export class ChannelHost {
     const { repo, clock, encryptionKey } = this.o;
     const events: ChannelEvents = {
       status: (status, detail) =>
-        queue.push(() => repo.saveStatus(row.id, status, detail?.reason ?? null, detail?.phone ?? null, clock.now())),
-      qr: (value, expiresAt) => queue.push(() => repo.saveQr(row.id, value, expiresAt, clock.now())),
+        void queue.push(() =>
+          repo.saveStatus(row.id, status, detail?.reason ?? null, detail?.phone ?? null, clock.now()),
+        ),
+      qr: (value, expiresAt) => void queue.push(() => repo.saveQr(row.id, value, expiresAt, clock.now())),
       credentials: (serialized) =>
-        queue.push(() => repo.saveCredentials(row.id, serialized ? seal(encryptionKey, serialized) : null)),
+        void queue.push(() => repo.saveCredentials(row.id, serialized ? seal(encryptionKey, serialized) : null)),
       ack: (id, ack) => queue.push(() => repo.applyAck(row.id, id, ack, clock.now())),
       inbound: (message) =>
         queue.push(async () => {
@@ -149,7 +151,10 @@ export class ChannelHost {
   async login(instanceId: string, step: LoginStep): Promise<LoginResult> {
     const session = await this.ensure(instanceId);
     if (!session) return { result: 'error', error: 'provider_error', detail: 'session_not_held' };
-    return session.login(step);
+    const result = await session.login(step);
+    // What the step changed (status, QR) is stored before the caller reads the channel's state.
+    await this.#live.get(instanceId)?.queue.drain();
+    return result;
   }
 
   async run(instanceId: string, command: HostCommand): Promise<HostCommandResult> {

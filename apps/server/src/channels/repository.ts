@@ -1,11 +1,16 @@
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { ChannelStatus } from '@salon/contract/accounts';
 import type { Db } from '../platform/db/client.js';
 import { branches } from '../modules/accounts/schema.js';
 import type { Ack, InboundMessage } from './channel.js';
-import { channelCommands, channelInstances, chatMessages, outbox } from './schema.js';
+import { channelAcks, channelCommands, channelInstances, chatMessages, outbox } from './schema.js';
 
 export type ChannelInstanceRow = typeof channelInstances.$inferSelect;
+
+// failed < delivered < read: a stored ack only moves up.
+export function ackRank(column: SQL): SQL {
+  return sql`(case ${column} when 'read' then 2 when 'delivered' then 1 else 0 end)`;
+}
 
 // Outbox statuses in the order acks raise them; a status never moves back down this list.
 const ACK_RANK = { sent: 1, delivered: 2, read: 3 } as const;
@@ -159,6 +164,12 @@ export class ChannelRepository {
   // Raises the outbox row sent through this instance with this provider id; never lowers it.
   async applyAck(instanceId: string, providerMessageId: string, ack: Ack, now: Date): Promise<void> {
     if (ack === 'server') return;
+    // Kept first, whatever the outbox row's state: the sender may not have recorded the send yet.
+    await this.db.execute(sql`
+      insert into ${channelAcks} (instance_id, provider_message_id, ack, at)
+      values (${instanceId}, ${providerMessageId}, ${ack}, ${now.toISOString()})
+      on conflict (instance_id, provider_message_id) do update set ack = excluded.ack, at = excluded.at
+      where ${ackRank(sql`excluded.ack`)} > ${ackRank(sql`${channelAcks.ack}`)}`);
     if (ack === 'failed') {
       await this.db
         .update(outbox)

@@ -116,6 +116,19 @@ export const outbox = pgTable(
   ],
 );
 
+// The highest ack each provider message got, kept apart from the outbox: an ack may arrive before
+// the worker that sent the message has recorded it (it died in between), and must not be lost.
+export const channelAcks = pgTable(
+  'channel_acks',
+  {
+    instanceId: text('instance_id').notNull(),
+    providerMessageId: text('provider_message_id').notNull(),
+    ack: text('ack').notNull(),
+    at: ts('at').notNull(),
+  },
+  (t) => [uniqueIndex('channel_acks_key').on(t.instanceId, t.providerMessageId)],
+);
+
 // Chat history: what clients wrote, what we sent (bot) and what the salon sent from its own phone.
 export const chatMessages = pgTable(
   'chat_messages',

@@ -5,8 +5,13 @@ export class SerialQueue {
 
   constructor(private readonly onError: (error: unknown) => void) {}
 
-  push(work: () => Promise<void>): void {
-    this.#tail = this.#tail.then(work).catch(this.onError);
+  // Resolves when this piece of work is done; rejects if it failed, so a caller that waits can
+  // retry. The failure is also reported and does not stop the queue, and a caller that does not
+  // wait never sees an unhandled rejection (the queue's own catch handles it).
+  push(work: () => Promise<void>): Promise<void> {
+    const result = this.#tail.then(work);
+    this.#tail = result.catch(this.onError);
+    return result;
   }
 
   drain(): Promise<void> {

@@ -235,4 +235,29 @@ describe.each(DB_KINDS)('dispatcher (%s)', (dbKind) => {
     expect(await dispatcher.dispatch(id)).toBe('sent');
     expect(await delivered('79005553535')).toHaveLength(1);
   });
+
+  it('keeps a delivery ack that arrived before a dead worker’s send was recorded', async () => {
+    const wa = await link(1001, 'whatsapp', '79160000011');
+    await link(1001, 'telegram', '79160000012');
+    const { id } = await enqueue(1001, '79005553535');
+    const outbox = new OutboxRepository(db());
+    await outbox.claim(id, clock.now(), 30_000);
+    const session = (await host.ensure(wa))!;
+    const sent = await session.send({
+      idempotencyKey: `outbox:${id}:whatsapp`,
+      to: '79005553535',
+      text: 'x',
+      media: null,
+    });
+    if (!sent.ok) throw new Error('not sent');
+    // The next session reports the delivery while the row still says 'sending'.
+    await channels.applyAck(wa, sent.providerMessageId, 'delivered', clock.now());
+    clock.advance(30_001);
+    expect(await dispatcher.dispatch(id)).toBe('sent');
+    expect(await row(id)).toMatchObject({ status: 'delivered', channel_kind: 'whatsapp' });
+    // So it is never re-sent on the next channel as undelivered.
+    clock.advance(600_001);
+    expect(await dispatcher.sweep()).toMatchObject({ fellBack: 0 });
+    expect(await delivered('79005553535')).toHaveLength(1);
+  });
 });

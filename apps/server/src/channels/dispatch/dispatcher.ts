@@ -167,19 +167,7 @@ export class Dispatcher {
     const { repo, clock } = this.o;
     const now = clock.now();
     if (result.ok) {
-      await repo.update(
-        row.id,
-        {
-          status: 'sent',
-          statusReason: null,
-          channelKind: kind,
-          instanceId: instance.id,
-          providerMessageId: result.providerMessageId,
-          sentAt: now,
-          claimedUntil: null,
-        },
-        now,
-      );
+      await repo.markSent(row.id, kind, instance.id, result.providerMessageId, now);
       await repo.noteSuccess(instance.id);
       await repo.saveBotMessage(row, kind, instance.id, result.providerMessageId, now);
       return 'sent';

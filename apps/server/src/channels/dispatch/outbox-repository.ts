@@ -1,7 +1,15 @@
-import { and, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { branches } from '../../modules/accounts/schema.js';
-import { blacklist, channelInstances, chatMessages, consents, outbox, sendingSettings } from '../schema.js';
+import {
+  blacklist,
+  channelAcks,
+  channelInstances,
+  chatMessages,
+  consents,
+  outbox,
+  sendingSettings,
+} from '../schema.js';
 
 export type OutboxRow = typeof outbox.$inferSelect;
 export type NewOutbox = Pick<
@@ -34,6 +42,40 @@ export class OutboxRepository {
       .from(outbox)
       .where(eq(outbox.idempotencyKey, row.idempotencyKey));
     return { id: existing[0]!.id, created: false };
+  }
+
+  // Records a send, and with it any ack that arrived before this record (a worker died between
+  // sending and recording, and the next session already reported the delivery).
+  async markSent(id: number, kind: string, instanceId: string, providerMessageId: string, now: Date): Promise<void> {
+    const acked = (wanted: SQL) =>
+      sql`(select ${channelAcks.at} from ${channelAcks} where ${channelAcks.instanceId} = ${instanceId}
+        and ${channelAcks.providerMessageId} = ${providerMessageId} and ${channelAcks.ack} in ${wanted})`;
+    await this.db
+      .update(outbox)
+      .set({
+        status: sql`coalesce((select ${channelAcks.ack} from ${channelAcks} where ${channelAcks.instanceId} = ${instanceId}
+          and ${channelAcks.providerMessageId} = ${providerMessageId}), 'sent')`,
+        statusReason: null,
+        channelKind: kind,
+        instanceId,
+        providerMessageId,
+        sentAt: now,
+        deliveredAt: acked(sql`('delivered', 'read')`),
+        readAt: acked(sql`('read')`),
+        claimedUntil: null,
+        updatedAt: now,
+      })
+      .where(eq(outbox.id, id));
+  }
+
+  // Moves a message that was never delivered to the next channel, unless an ack raised it meanwhile.
+  async moveOn(id: number, tried: string[], now: Date): Promise<boolean> {
+    const rows = await this.db
+      .update(outbox)
+      .set({ status: 'pending', statusReason: 'not_delivered', triedKinds: tried, notBefore: now, updatedAt: now })
+      .where(and(eq(outbox.id, id), eq(outbox.status, 'sent')))
+      .returning({ id: outbox.id });
+    return rows.length === 1;
   }
 
   async get(id: number): Promise<OutboxRow | undefined> {

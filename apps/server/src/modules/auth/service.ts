@@ -65,7 +65,10 @@ export class AuthService implements Authenticator {
   async requestPin(telegramId: string, meta: ClientMeta): Promise<void> {
     const id = Number(telegramId);
     const withinIp = await this.d.limiter.hit(RATE_RULES.pinRequestPerIp, meta.ip);
-    const perId = { ...RATE_RULES.pinRequestPerId, limit: this.d.pinRequestsPerIdHour ?? RATE_RULES.pinRequestPerId.limit };
+    const perId = {
+      ...RATE_RULES.pinRequestPerId,
+      limit: this.d.pinRequestsPerIdHour ?? RATE_RULES.pinRequestPerId.limit,
+    };
     const withinId = await this.d.limiter.hit(perId, telegramId);
     if (!withinIp || !withinId) throw errors.tooManyRequests();
     const user = await this.d.repo.findUser(id);

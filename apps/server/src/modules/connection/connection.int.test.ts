@@ -3,14 +3,7 @@ import type { ConnectionResponse } from '@salon/contract/connection';
 import { DEMO_USERS } from '../../seed/demo.js';
 import { DB_KINDS } from '../../test-support/databases.js';
 import { startTestApp, type TestApp } from '../../test-support/harness.js';
-
-const until = async (check: () => Promise<boolean>, ms = 5000) => {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 30));
-  }
-};
+import { until } from '../../test-support/until.js';
 
 // The connection page's calls, the blacklist and chat history, against the sandbox network.
 describe.each(DB_KINDS)('connection, blacklist and chat history API (%s)', (kind) => {

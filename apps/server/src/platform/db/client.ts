@@ -43,6 +43,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection the server closed (restart, failover, a dropped database) is replaced by
+  // the pool; without a listener its 'error' event would crash the process.
+  pool.on('error', () => undefined);
   // Fail fast with a clear message when the server is not reachable.
   await pool.query('select 1');
   const db = drizzlePg({ client: pool }) as unknown as Db;

@@ -156,37 +156,59 @@ export class SandboxNetwork {
     return existing[0]!;
   }
 
-  // Messages whose delivery time has come reach the phone; returns their ids.
+  // Messages whose delivery time has come reach the phone. They stay 'delivered_pending' until the
+  // session confirms their ack is stored, so a crash in between reports them again, never loses them.
   async deliverDue(instanceId: string): Promise<number[]> {
     const now = this.clock.now();
-    const rows = await this.db
+    await this.db
       .update(sandboxMessages)
-      .set({ status: 'delivered', deliveredAt: now })
+      .set({ status: 'delivered_pending', deliveredAt: now })
       .where(
         and(
           eq(sandboxMessages.instanceId, instanceId),
           eq(sandboxMessages.status, 'server'),
           lte(sandboxMessages.deliverAt, now),
         ),
-      )
-      .returning({ id: sandboxMessages.id });
-    return rows.map((r) => r.id);
+      );
+    return this.idsIn(instanceId, 'delivered_pending');
   }
 
-  // Reads the client did since the last call (reported once each).
-  async takeReads(instanceId: string): Promise<number[]> {
+  private async idsIn(instanceId: string, status: string): Promise<number[]> {
     const rows = await this.db
-      .update(sandboxMessages)
-      .set({ status: 'read' })
-      .where(and(eq(sandboxMessages.instanceId, instanceId), eq(sandboxMessages.status, 'read_unreported')))
-      .returning({ id: sandboxMessages.id });
+      .select({ id: sandboxMessages.id })
+      .from(sandboxMessages)
+      .where(and(eq(sandboxMessages.instanceId, instanceId), eq(sandboxMessages.status, status)))
+      .orderBy(asc(sandboxMessages.id))
+      .limit(1000);
     return rows.map((r) => r.id);
   }
 
-  async takeInbound(instanceId: string): Promise<SandboxMessage[]> {
-    return this.db
+  private async move(ids: number[], from: string, to: string): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db
       .update(sandboxMessages)
-      .set({ status: 'taken' })
+      .set({ status: to })
+      .where(and(inArray(sandboxMessages.id, ids), eq(sandboxMessages.status, from)));
+  }
+
+  confirmDelivered(ids: number[]): Promise<void> {
+    return this.move(ids, 'delivered_pending', 'delivered');
+  }
+
+  // Reads the client did that are not yet reported.
+  pendingReads(instanceId: string): Promise<number[]> {
+    return this.idsIn(instanceId, 'read_unreported');
+  }
+
+  confirmRead(ids: number[]): Promise<void> {
+    return this.move(ids, 'read_unreported', 'read');
+  }
+
+  // Replies not yet reported; they become 'taken' once the session confirms they are stored.
+  async pendingInbound(instanceId: string): Promise<SandboxMessage[]> {
+    return this.db
+      .select()
+      .from(sandboxMessages)
       .where(
         and(
           eq(sandboxMessages.instanceId, instanceId),
@@ -194,7 +216,11 @@ export class SandboxNetwork {
           eq(sandboxMessages.status, 'new'),
         ),
       )
-      .returning();
+      .orderBy(asc(sandboxMessages.id));
+  }
+
+  confirmInbound(ids: number[]): Promise<void> {
+    return this.move(ids, 'new', 'taken');
   }
 
   // --- the other side: the "phone" that scans, the clients who read and reply, the network's moods ---
@@ -267,7 +293,7 @@ export class SandboxNetwork {
           eq(sandboxMessages.instanceId, instanceId),
           eq(sandboxMessages.phone, phone),
           eq(sandboxMessages.direction, 'to_client'),
-          inArray(sandboxMessages.status, ['server', 'delivered']),
+          inArray(sandboxMessages.status, ['server', 'delivered_pending', 'delivered']),
         ),
       );
   }

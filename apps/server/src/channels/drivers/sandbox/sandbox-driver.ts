@@ -81,10 +81,16 @@ export function sandboxDriver(kind: ChannelKind, options: SandboxDriverOptions):
           const fresh = await network.showQr(instance.id, kind);
           if (fresh.qr && fresh.qrExpiresAt) events.qr(fresh.qr, fresh.qrExpiresAt);
         }
-        for (const id of await network.deliverDue(instance.id)) events.ack(String(id), 'delivered');
-        for (const id of await network.takeReads(instance.id)) events.ack(String(id), 'read');
-        for (const m of await network.takeInbound(instance.id)) {
-          events.inbound({
+        // Each ack and reply is confirmed to the network only after the core stored it.
+        const delivered = await network.deliverDue(instance.id);
+        for (const id of delivered) await events.ack(String(id), 'delivered');
+        await network.confirmDelivered(delivered);
+        const reads = await network.pendingReads(instance.id);
+        for (const id of reads) await events.ack(String(id), 'read');
+        await network.confirmRead(reads);
+        const replies = await network.pendingInbound(instance.id);
+        for (const m of replies) {
+          await events.inbound({
             providerMessageId: String(m.id),
             from: m.phone,
             name: m.name,
@@ -95,6 +101,7 @@ export function sandboxDriver(kind: ChannelKind, options: SandboxDriverOptions):
             file: null,
           });
         }
+        await network.confirmInbound(replies.map((m) => m.id));
       };
 
       const loop = () => {

@@ -100,13 +100,16 @@ export function sendFailure(error: unknown): { result: SendFailureResult; effect
     return { result: { ok: false, failure: 'not_connected', detail }, effect: null };
   }
   const revoked = revokedCode(error);
-  if (revoked) return { result: { ok: false, failure: 'not_connected', detail }, effect: { kind: 'revoked', code: revoked } };
+  if (revoked)
+    return { result: { ok: false, failure: 'not_connected', detail }, effect: { kind: 'revoked', code: revoked } };
   if (failure.code === 'PEER_FLOOD') {
     return { result: { ok: false, failure: 'rate_limited', detail }, effect: { kind: 'peer_flood' } };
   }
   const wait = retryAfterMs(failure);
-  if (wait !== undefined) return { result: { ok: false, failure: 'rate_limited', retryAfterMs: wait, detail }, effect: null };
-  if (NOT_ON_CHANNEL.has(failure.code)) return { result: { ok: false, failure: 'not_on_channel', detail }, effect: null };
+  if (wait !== undefined)
+    return { result: { ok: false, failure: 'rate_limited', retryAfterMs: wait, detail }, effect: null };
+  if (NOT_ON_CHANNEL.has(failure.code))
+    return { result: { ok: false, failure: 'not_on_channel', detail }, effect: null };
   if (BANNED.has(failure.code)) return { result: { ok: false, failure: 'banned', detail }, effect: null };
   if (failure.code === 'PHONE_NUMBER_INVALID') {
     return { result: { ok: false, failure: 'invalid_recipient', detail }, effect: null };

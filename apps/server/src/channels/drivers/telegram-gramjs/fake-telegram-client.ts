@@ -122,7 +122,13 @@ export class FakeTelegramClient implements TelegramClientLike {
   }
 }
 
-export function user(fields: { id: number; phone?: string; firstName?: string; lastName?: string; bot?: boolean }): Api.User {
+export function user(fields: {
+  id: number;
+  phone?: string;
+  firstName?: string;
+  lastName?: string;
+  bot?: boolean;
+}): Api.User {
   return new Api.User({
     id: helpers.returnBigInt(fields.id),
     accessHash: helpers.returnBigInt(fields.id * 1000 + 7),

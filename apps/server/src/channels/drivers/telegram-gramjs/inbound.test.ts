@@ -21,7 +21,10 @@ async function loggedIn(): Promise<Opened> {
   });
 }
 
-function incoming(from: Api.User, fields: { id?: number; message?: string; media?: Api.TypeMessageMedia; out?: boolean } = {}) {
+function incoming(
+  from: Api.User,
+  fields: { id?: number; message?: string; media?: Api.TypeMessageMedia; out?: boolean } = {},
+) {
   return new Api.UpdateNewMessage({
     message: new Api.Message({
       id: fields.id ?? 55,
@@ -57,9 +60,13 @@ describe('telegram inbound messages', () => {
 
   it('uses tg<user id> for a sender who hides the number', async () => {
     const { client, recorded } = await loggedIn();
-    client.push(new Api.UpdateShortMessage({ id: 56, userId: hidden.id, message: 'hi', pts: 1, ptsCount: 1, date: DATE }));
+    client.push(
+      new Api.UpdateShortMessage({ id: 56, userId: hidden.id, message: 'hi', pts: 1, ptsCount: 1, date: DATE }),
+    );
     await flush();
-    expect(recorded.inbound).toMatchObject([{ providerMessageId: '56', from: 'tg2002', name: 'Ghost', type: 'text', body: 'hi' }]);
+    expect(recorded.inbound).toMatchObject([
+      { providerMessageId: '56', from: 'tg2002', name: 'Ghost', type: 'text', body: 'hi' },
+    ]);
   });
 
   it('describes photos and documents with their caption, name, type and size', async () => {
@@ -96,7 +103,12 @@ describe('telegram inbound messages', () => {
         caption: 'my nails',
         file: { fileName: 'photo_9001.jpg', contentType: 'image/jpeg', size: 150_000 },
       },
-      { type: 'file', body: '', caption: null, file: { fileName: 'referral.pdf', contentType: 'application/pdf', size: 345_678 } },
+      {
+        type: 'file',
+        body: '',
+        caption: null,
+        file: { fileName: 'referral.pdf', contentType: 'application/pdf', size: 345_678 },
+      },
     ]);
   });
 
@@ -129,7 +141,12 @@ describe('telegram inbound messages', () => {
     client.push(incoming(olga, { message: 'sent from our other device', out: true }));
     client.push(
       new Api.UpdateNewMessage({
-        message: new Api.Message({ id: 80, peerId: new Api.PeerChat({ chatId: helpers.returnBigInt(5) }), date: DATE, message: 'group' }),
+        message: new Api.Message({
+          id: 80,
+          peerId: new Api.PeerChat({ chatId: helpers.returnBigInt(5) }),
+          date: DATE,
+          message: 'group',
+        }),
         pts: 1,
         ptsCount: 1,
       }),
@@ -152,13 +169,17 @@ describe('telegram inbound messages', () => {
       return [olga];
     });
     client.push(incoming(olga, { id: 90, message: 'first' }));
-    client.push(new Api.UpdateShortMessage({ id: 91, userId: olga.id, message: 'second', pts: 1, ptsCount: 1, date: DATE }));
+    client.push(
+      new Api.UpdateShortMessage({ id: 91, userId: olga.id, message: 'second', pts: 1, ptsCount: 1, date: DATE }),
+    );
     await flush();
     expect(recorded.inbound).toEqual([]);
     release();
     await flush();
     expect(recorded.inbound.map((m) => m.body)).toEqual(['first', 'second']);
     // One lookup served both.
-    expect(client.requestsOf(Api.users.GetUsers).filter((r) => !(r.id[0] instanceof Api.InputUserSelf))).toHaveLength(1);
+    expect(client.requestsOf(Api.users.GetUsers).filter((r) => !(r.id[0] instanceof Api.InputUserSelf))).toHaveLength(
+      1,
+    );
   });
 });

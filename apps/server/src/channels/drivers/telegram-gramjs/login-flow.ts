@@ -54,7 +54,11 @@ export class LoginFlow {
         this.#pending = { kind: 'idle' };
         return this.#qr.start();
       case 'pairing_code':
-        return Promise.resolve({ result: 'error', error: 'not_supported', detail: 'Telegram logs in by phone code or QR' });
+        return Promise.resolve({
+          result: 'error',
+          error: 'not_supported',
+          detail: 'Telegram logs in by phone code or QR',
+        });
     }
   }
 
@@ -154,6 +158,9 @@ export class LoginFlow {
 
 // Digits in international form; spaces, dashes, brackets and a leading '+' are tolerated.
 export function normalizePhone(raw: string): string | null {
-  const digits = raw.trim().replace(/^\+/, '').replace(/[\s\-().]/g, '');
+  const digits = raw
+    .trim()
+    .replace(/^\+/, '')
+    .replace(/[\s\-().]/g, '');
   return /^\d{10,15}$/.test(digits) ? digits : null;
 }

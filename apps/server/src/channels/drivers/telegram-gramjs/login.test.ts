@@ -16,7 +16,9 @@ describe('telegram login by phone', () => {
     client.on(Api.auth.SendCode, () => sentCode('hash-abc'));
     client.on(Api.auth.SignIn, () => new Api.auth.Authorization({ user: anna }));
 
-    await expect(session.login({ step: 'phone', phone: '+7 (916) 123-45-67' })).resolves.toEqual({ result: 'code_sent' });
+    await expect(session.login({ step: 'phone', phone: '+7 (916) 123-45-67' })).resolves.toEqual({
+      result: 'code_sent',
+    });
     const [sendCode] = client.requestsOf(Api.auth.SendCode);
     expect(sendCode).toMatchObject({ phoneNumber: '79161234567', apiId: API_ID, apiHash: API_HASH });
 
@@ -33,8 +35,13 @@ describe('telegram login by phone', () => {
 
   it('rejects a malformed number without asking Telegram', async () => {
     const { session, client } = await openSession();
-    await expect(session.login({ step: 'phone', phone: '12345' })).resolves.toMatchObject({ result: 'error', error: 'invalid_phone' });
-    await expect(session.login({ step: 'phone', phone: '7916abc4567' })).resolves.toMatchObject({ error: 'invalid_phone' });
+    await expect(session.login({ step: 'phone', phone: '12345' })).resolves.toMatchObject({
+      result: 'error',
+      error: 'invalid_phone',
+    });
+    await expect(session.login({ step: 'phone', phone: '7916abc4567' })).resolves.toMatchObject({
+      error: 'invalid_phone',
+    });
     expect(client.requestsOf(Api.auth.SendCode)).toHaveLength(0);
   });
 
@@ -65,7 +72,10 @@ describe('telegram login by phone', () => {
     client.on(Api.auth.SignIn, () => new Api.auth.Authorization({ user: anna }));
 
     await session.login({ step: 'phone', phone: '79161234567' });
-    await expect(session.login({ step: 'code', code: '11111' })).resolves.toMatchObject({ result: 'error', error: 'wrong_code' });
+    await expect(session.login({ step: 'code', code: '11111' })).resolves.toMatchObject({
+      result: 'error',
+      error: 'wrong_code',
+    });
     expect(recorded.credentials).toEqual([]);
     await expect(session.login({ step: 'code', code: '22222' })).resolves.toEqual({ result: 'auth_success' });
     expect(client.requestsOf(Api.auth.SignIn).map((r) => r.phoneCodeHash)).toEqual(['hash-1', 'hash-1']);
@@ -118,7 +128,9 @@ describe('telegram login with a cloud password (2FA)', () => {
 
     await session.login({ step: 'phone', phone: '79161234567' });
     await expect(session.login({ step: 'code', code: '12345' })).resolves.toEqual({ result: '2fa' });
-    await expect(session.login({ step: 'password', password: 'correct horse' })).resolves.toEqual({ result: 'auth_success' });
+    await expect(session.login({ step: 'password', password: 'correct horse' })).resolves.toEqual({
+      result: 'auth_success',
+    });
 
     const [check] = client.requestsOf(Api.auth.CheckPassword);
     // Only the proof travels, never the password.
@@ -139,7 +151,9 @@ describe('telegram login with a cloud password (2FA)', () => {
       error: 'wrong_password',
     });
     expect(recorded.credentials).toEqual([]);
-    await expect(session.login({ step: 'password', password: 'correct horse' })).resolves.toEqual({ result: 'auth_success' });
+    await expect(session.login({ step: 'password', password: 'correct horse' })).resolves.toEqual({
+      result: 'auth_success',
+    });
     // Each attempt used fresh SRP parameters.
     expect(client.requestsOf(Api.account.GetPassword)).toHaveLength(2);
   });

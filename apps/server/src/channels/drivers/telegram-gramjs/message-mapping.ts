@@ -45,10 +45,13 @@ function contentOf(message: Api.Message): Content | null {
     return file(caption, { fileName, contentType, size: document.size.toJSNumber() });
   }
   if (
-    (media instanceof Api.MessageMediaGeo || media instanceof Api.MessageMediaGeoLive || media instanceof Api.MessageMediaVenue) &&
+    (media instanceof Api.MessageMediaGeo ||
+      media instanceof Api.MessageMediaGeoLive ||
+      media instanceof Api.MessageMediaVenue) &&
     media.geo instanceof Api.GeoPoint
   ) {
-    const place = media instanceof Api.MessageMediaVenue ? [media.title, media.address].filter((p) => p).join(', ') : '';
+    const place =
+      media instanceof Api.MessageMediaVenue ? [media.title, media.address].filter((p) => p).join(', ') : '';
     return { type: 'geo', body: `${media.geo.lat},${media.geo.long}`, caption: place || caption, file: null };
   }
   if (media instanceof Api.MessageMediaContact) {
@@ -119,7 +122,10 @@ export function sentMessageId(result: Api.TypeUpdates, randomId: Long): number |
 const PHOTO_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp']);
 const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
 
-export function outboundMedia(media: NonNullable<OutboundMessage['media']>, uploaded: Api.TypeInputFile): Api.TypeInputMedia {
+export function outboundMedia(
+  media: NonNullable<OutboundMessage['media']>,
+  uploaded: Api.TypeInputFile,
+): Api.TypeInputMedia {
   if (PHOTO_TYPES.has(media.contentType) && media.data.length <= PHOTO_MAX_BYTES) {
     return new Api.InputMediaUploadedPhoto({ file: uploaded });
   }

@@ -150,7 +150,10 @@ describe('telegram QR login', () => {
   it('stops refreshing when the user switches to the phone login', async () => {
     const { session, client } = await openSession();
     scriptTokens(client, [TOKEN_1]);
-    client.on(Api.auth.SendCode, () => new Api.auth.SentCode({ type: new Api.auth.SentCodeTypeSms({ length: 5 }), phoneCodeHash: 'h' }));
+    client.on(
+      Api.auth.SendCode,
+      () => new Api.auth.SentCode({ type: new Api.auth.SentCodeTypeSms({ length: 5 }), phoneCodeHash: 'h' }),
+    );
     await session.login({ step: 'qr' });
     await session.login({ step: 'phone', phone: '79161234567' });
 

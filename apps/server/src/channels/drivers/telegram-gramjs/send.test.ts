@@ -33,14 +33,23 @@ async function loggedIn(now?: () => Date): Promise<Opened> {
           users: [olga],
         });
       });
-      client.on(Api.messages.SendMessage, () => new Api.UpdateShortSentMessage({ id: nextId++, pts: 1, ptsCount: 1, date: 0 }));
+      client.on(
+        Api.messages.SendMessage,
+        () => new Api.UpdateShortSentMessage({ id: nextId++, pts: 1, ptsCount: 1, date: 0 }),
+      );
       client.on(Api.messages.SendMedia, (request) => {
         const id = nextId++;
         return new Api.Updates({
           updates: [
             new Api.UpdateMessageID({ id, randomId: request.randomId }),
             new Api.UpdateNewMessage({
-              message: new Api.Message({ id, out: true, peerId: new Api.PeerUser({ userId: olga.id }), date: 0, message: '' }),
+              message: new Api.Message({
+                id,
+                out: true,
+                peerId: new Api.PeerUser({ userId: olga.id }),
+                date: 0,
+                message: '',
+              }),
               pts: 1,
               ptsCount: 1,
             }),
@@ -126,9 +135,15 @@ describe('telegram send', () => {
     const photo = Buffer.from('jpeg bytes');
     const pdf = Buffer.from('%PDF-1.7');
 
-    const sentPhoto = await session.send(message({ media: { fileName: 'promo.jpg', contentType: 'image/jpeg', data: photo } }));
+    const sentPhoto = await session.send(
+      message({ media: { fileName: 'promo.jpg', contentType: 'image/jpeg', data: photo } }),
+    );
     const sentPdf = await session.send(
-      message({ idempotencyKey: 'outbox-2', text: 'Price list', media: { fileName: 'prices.pdf', contentType: 'application/pdf', data: pdf } }),
+      message({
+        idempotencyKey: 'outbox-2',
+        text: 'Price list',
+        media: { fileName: 'prices.pdf', contentType: 'application/pdf', data: pdf },
+      }),
     );
 
     expect(sentPhoto).toEqual({ ok: true, providerMessageId: '100' });
@@ -154,8 +169,14 @@ describe('telegram send', () => {
     let now = new Date('2026-01-15T09:00:00Z');
     const { session, client } = await loggedIn(() => now);
 
-    await expect(session.send(message({ to: '79000000000' }))).resolves.toMatchObject({ ok: false, failure: 'not_on_channel' });
-    await expect(session.send(message({ to: '79000000000' }))).resolves.toMatchObject({ ok: false, failure: 'not_on_channel' });
+    await expect(session.send(message({ to: '79000000000' }))).resolves.toMatchObject({
+      ok: false,
+      failure: 'not_on_channel',
+    });
+    await expect(session.send(message({ to: '79000000000' }))).resolves.toMatchObject({
+      ok: false,
+      failure: 'not_on_channel',
+    });
     expect(client.requestsOf(Api.contacts.ImportContacts)).toHaveLength(1);
 
     now = new Date('2026-01-15T16:00:00Z');
@@ -168,7 +189,11 @@ describe('telegram send', () => {
     const { session, client, recorded } = await loggedIn();
     client.once(Api.messages.SendMessage, rpcError('PEER_FLOOD'));
 
-    await expect(session.send(message())).resolves.toMatchObject({ ok: false, failure: 'rate_limited', detail: 'PEER_FLOOD' });
+    await expect(session.send(message())).resolves.toMatchObject({
+      ok: false,
+      failure: 'rate_limited',
+      detail: 'PEER_FLOOD',
+    });
     expect(lastStatus(recorded)).toEqual({ status: 'error', reason: 'peer_flood' });
 
     await expect(session.send(message({ idempotencyKey: 'outbox-2' }))).resolves.toMatchObject({ ok: true });
@@ -200,7 +225,10 @@ describe('telegram send', () => {
     expect(client.requestsOf(Api.contacts.ImportContacts)).toHaveLength(0);
 
     const logged = await loggedIn();
-    await expect(logged.session.send(message({ to: '123' }))).resolves.toMatchObject({ ok: false, failure: 'invalid_recipient' });
+    await expect(logged.session.send(message({ to: '123' }))).resolves.toMatchObject({
+      ok: false,
+      failure: 'invalid_recipient',
+    });
   });
 
   it('drops the stored session when Telegram says the authorization is gone', async () => {
@@ -210,7 +238,9 @@ describe('telegram send', () => {
     await expect(session.send(message())).resolves.toMatchObject({ ok: false, failure: 'not_connected' });
     expect(recorded.credentials).toEqual(['']);
     expect(lastStatus(recorded)).toEqual({ status: 'not_authenticated', reason: 'SESSION_REVOKED' });
-    await expect(session.send(message({ idempotencyKey: 'outbox-2' }))).resolves.toMatchObject({ failure: 'not_connected' });
+    await expect(session.send(message({ idempotencyKey: 'outbox-2' }))).resolves.toMatchObject({
+      failure: 'not_connected',
+    });
   });
 });
 

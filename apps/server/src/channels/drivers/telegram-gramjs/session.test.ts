@@ -14,7 +14,10 @@ describe('telegram session lifecycle', () => {
   it('opens without credentials as not logged in, and stores nothing', async () => {
     const { recorded, client } = await openSession();
     expect(client.connectCalls).toBe(1);
-    expect(recorded.statuses).toEqual([{ status: 'loading' }, { status: 'not_authenticated', reason: 'login_required' }]);
+    expect(recorded.statuses).toEqual([
+      { status: 'loading' },
+      { status: 'not_authenticated', reason: 'login_required' },
+    ]);
     expect(recorded.credentials).toEqual([]);
   });
 
@@ -23,7 +26,10 @@ describe('telegram session lifecycle', () => {
     const authorized = new Map<string, Api.User>();
     const makeClient = (session: string) => {
       const client = new FakeTelegramClient(session, { me: authorized.get(session) ?? null });
-      client.on(Api.auth.SendCode, () => new Api.auth.SentCode({ type: new Api.auth.SentCodeTypeApp({ length: 5 }), phoneCodeHash: 'h' }));
+      client.on(
+        Api.auth.SendCode,
+        () => new Api.auth.SentCode({ type: new Api.auth.SentCodeTypeApp({ length: 5 }), phoneCodeHash: 'h' }),
+      );
       client.on(Api.auth.SignIn, () => {
         authorized.set(client.sessionString, anna);
         return new Api.auth.Authorization({ user: anna });
@@ -40,7 +46,10 @@ describe('telegram session lifecycle', () => {
     const second = await openSession({ client: makeClient, credentials: stored });
 
     expect(second.clients[0]?.sessionString).toBe(stored);
-    expect(second.recorded.statuses).toEqual([{ status: 'loading' }, { status: 'authenticated', phone: '79161234567' }]);
+    expect(second.recorded.statuses).toEqual([
+      { status: 'loading' },
+      { status: 'authenticated', phone: '79161234567' },
+    ]);
     // Nothing new to store: the session string did not change.
     expect(second.recorded.credentials).toEqual([]);
     await expect(second.session.login({ step: 'qr' })).resolves.toEqual({ result: 'auth_success' });
@@ -55,7 +64,8 @@ describe('telegram session lifecycle', () => {
   it('reports a banned account as blocked', async () => {
     const { recorded } = await openSession({
       credentials: 'banned-session',
-      client: (session) => new FakeTelegramClient(session).on(Api.users.GetUsers, rpcError('USER_DEACTIVATED_BAN', 401)),
+      client: (session) =>
+        new FakeTelegramClient(session).on(Api.users.GetUsers, rpcError('USER_DEACTIVATED_BAN', 401)),
     });
     expect(recorded.credentials).toEqual(['']);
     expect(lastStatus(recorded)).toEqual({ status: 'blocked', reason: 'USER_DEACTIVATED_BAN' });
@@ -108,7 +118,8 @@ describe('telegram session lifecycle', () => {
   it('logs out at Telegram and forgets the session', async () => {
     const { session, client, recorded } = await openSession({
       credentials: 'stored',
-      client: (session) => new FakeTelegramClient(session, { me: anna }).on(Api.auth.LogOut, () => new Api.auth.LoggedOut({})),
+      client: (session) =>
+        new FakeTelegramClient(session, { me: anna }).on(Api.auth.LogOut, () => new Api.auth.LoggedOut({})),
     });
     await session.logout();
     expect(client.requestsOf(Api.auth.LogOut)).toHaveLength(1);
@@ -126,7 +137,9 @@ describe('telegram session lifecycle', () => {
     expect(client.destroyed).toBe(true);
     expect(client.requestsOf(Api.auth.LogOut)).toHaveLength(0);
     expect(recorded.credentials).toEqual([]);
-    await expect(session.send({ idempotencyKey: 'k', to: '79161234567', text: 'x', media: null })).resolves.toMatchObject({
+    await expect(
+      session.send({ idempotencyKey: 'k', to: '79161234567', text: 'x', media: null }),
+    ).resolves.toMatchObject({
       ok: false,
       failure: 'not_connected',
     });

@@ -25,7 +25,8 @@ export function telegramGramjsDriver(options: TelegramGramjsDriverOptions): Chan
   const { apiId, apiHash } = appCredentials.parse({ apiId: options.apiId, apiHash: options.apiHash });
   const now = options.now ?? (() => new Date());
   const createClient =
-    options.createClient ?? ((session: string) => createGramjsClient(session, { apiId, apiHash, logger: options.logger }));
+    options.createClient ??
+    ((session: string) => createGramjsClient(session, { apiId, apiHash, logger: options.logger }));
 
   return {
     kind: 'telegram',

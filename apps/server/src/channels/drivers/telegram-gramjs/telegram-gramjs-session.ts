@@ -102,7 +102,8 @@ export class TelegramGramjsSession implements ChannelSession {
 
   async send(message: OutboundMessage): Promise<SendResult> {
     await this.#firstAttempt;
-    if (this.#closed || !this.#connected) return { ok: false, failure: 'not_connected', detail: 'not connected to Telegram' };
+    if (this.#closed || !this.#connected)
+      return { ok: false, failure: 'not_connected', detail: 'not connected to Telegram' };
     if (!this.#authorized) return { ok: false, failure: 'not_connected', detail: 'not logged in' };
     const to = digitsOf(message.to);
     if (!/^\d{10,15}$/.test(to)) return { ok: false, failure: 'invalid_recipient', detail: 'expected 10 to 15 digits' };
@@ -112,7 +113,8 @@ export class TelegramGramjsSession implements ChannelSession {
     if (alreadySent) return { ok: true, providerMessageId: alreadySent };
     try {
       const lookup = await this.#peers.peerForPhone(to);
-      if (lookup.kind === 'absent') return { ok: false, failure: 'not_on_channel', detail: 'no Telegram account for this number' };
+      if (lookup.kind === 'absent')
+        return { ok: false, failure: 'not_on_channel', detail: 'no Telegram account for this number' };
       if (lookup.kind === 'retry_later') {
         return { ok: false, failure: 'rate_limited', detail: 'Telegram refused to import more contacts for now' };
       }
@@ -129,7 +131,8 @@ export class TelegramGramjsSession implements ChannelSession {
     } catch (error) {
       // An earlier attempt for this outbox row reached Telegram (we crashed before storing its
       // result): the client has the message, so this is a success whose id we cannot know.
-      if (readRpcFailure(error)?.code === 'RANDOM_ID_DUPLICATE') return this.#sent(`random:${randomId.toString()}`, randomId);
+      if (readRpcFailure(error)?.code === 'RANDOM_ID_DUPLICATE')
+        return this.#sent(`random:${randomId.toString()}`, randomId);
       const { result, effect } = sendFailure(error);
       if (effect?.kind === 'peer_flood') this.#setStatus('error', { reason: 'peer_flood' });
       if (effect?.kind === 'revoked') this.#revoke(effect.code);
