@@ -167,9 +167,7 @@ export class Dispatcher {
     const { repo, clock } = this.o;
     const now = clock.now();
     if (result.ok) {
-      await repo.markSent(row.id, kind, instance.id, result.providerMessageId, now);
-      await repo.noteSuccess(instance.id);
-      await repo.saveBotMessage(row, kind, instance.id, result.providerMessageId, now);
+      await repo.recordSent(row, kind, instance.id, result.providerMessageId, now);
       return 'sent';
     }
     const profile = this.o.pacing(kind);

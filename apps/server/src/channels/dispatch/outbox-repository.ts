@@ -46,11 +46,34 @@ export class OutboxRepository {
 
   // Records a send, and with it any ack that arrived before this record (a worker died between
   // sending and recording, and the next session already reported the delivery).
-  async markSent(id: number, kind: string, instanceId: string, providerMessageId: string, now: Date): Promise<void> {
+  // The send, the number's success and the bot's chat row, together: a crash cannot keep one without
+  // the others.
+  async recordSent(
+    row: OutboxRow,
+    kind: string,
+    instanceId: string,
+    providerMessageId: string,
+    now: Date,
+  ): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await this.markSent(row.id, kind, instanceId, providerMessageId, now, tx);
+      await this.noteSuccess(instanceId, tx);
+      await this.saveBotMessage(row, kind, instanceId, providerMessageId, now, tx);
+    });
+  }
+
+  async markSent(
+    id: number,
+    kind: string,
+    instanceId: string,
+    providerMessageId: string,
+    now: Date,
+    db: Db = this.db,
+  ): Promise<void> {
     const acked = (wanted: SQL) =>
       sql`(select ${channelAcks.at} from ${channelAcks} where ${channelAcks.instanceId} = ${instanceId}
         and ${channelAcks.providerMessageId} = ${providerMessageId} and ${channelAcks.ack} in ${wanted})`;
-    await this.db
+    await db
       .update(outbox)
       .set({
         status: sql`coalesce((select ${channelAcks.ack} from ${channelAcks} where ${channelAcks.instanceId} = ${instanceId}
@@ -195,8 +218,8 @@ export class OutboxRepository {
     return rows.length === 1;
   }
 
-  async noteSuccess(instanceId: string): Promise<void> {
-    await this.db.update(channelInstances).set({ recentFailures: 0 }).where(eq(channelInstances.id, instanceId));
+  async noteSuccess(instanceId: string, db: Db = this.db): Promise<void> {
+    await db.update(channelInstances).set({ recentFailures: 0 }).where(eq(channelInstances.id, instanceId));
   }
 
   // Counts a failure; past the burst size the number pauses, with the reason shown on the connection page.
@@ -218,8 +241,15 @@ export class OutboxRepository {
       .where(eq(channelInstances.id, instanceId));
   }
 
-  async saveBotMessage(row: OutboxRow, kind: string, instanceId: string, providerMessageId: string, at: Date) {
-    await this.db
+  async saveBotMessage(
+    row: OutboxRow,
+    kind: string,
+    instanceId: string,
+    providerMessageId: string,
+    at: Date,
+    db: Db = this.db,
+  ) {
+    await db
       .insert(chatMessages)
       .values({
         accId: row.accId,
