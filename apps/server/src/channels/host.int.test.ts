@@ -12,6 +12,7 @@ import type { InboundMessage } from './channel.js';
 import { SandboxNetwork } from './drivers/sandbox/network.js';
 import { sandboxDriver } from './drivers/sandbox/sandbox-driver.js';
 import { ChannelHost } from './host.js';
+import { OutboxRepository } from './dispatch/outbox-repository.js';
 import { ChannelRepository, type ChannelInstanceRow } from './repository.js';
 import { until } from '../test-support/until.js';
 
@@ -148,12 +149,21 @@ describe.each(DB_KINDS)('channel host on the sandbox network (%s)', (kind) => {
     });
 
     if (!first.ok) throw new Error('not sent');
+    // Recorded as the dispatcher records a send: an ack that came first is applied then.
     const now = clock.now();
-    await t.database.db.execute(sql`
-      insert into outbox (acc_id, idempotency_key, source, recipient, body, not_before, status, instance_id,
-        provider_message_id, channel_kind, created_at, updated_at)
-      values (1001, 'k-1', 'test', '79005553535', 'x', ${now.toISOString()}, 'sent', 'whatsapp-1001',
-        ${first.providerMessageId}, 'whatsapp', ${now.toISOString()}, ${now.toISOString()})`);
+    const rows = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`insert into outbox (acc_id, idempotency_key, source, recipient, body, not_before, status, created_at, updated_at)
+        values (1001, 'k-1', 'test', '79005553535', 'x', ${now.toISOString()}, 'sending', ${now.toISOString()}, ${now.toISOString()})
+        returning id`,
+    );
+    await new OutboxRepository(t.database.db).markSent(
+      rows[0]!.id,
+      'whatsapp',
+      'whatsapp-1001',
+      first.providerMessageId,
+      now,
+    );
     const status = async () =>
       (
         await queryRows<{ status: string }>(t.database.db, sql`select status from outbox where idempotency_key = 'k-1'`)
