@@ -1,5 +1,5 @@
-import type { SendFailure, SendResult } from '../../channel.js';
-import { SmsProviderError, type SmsProviderOptions } from './sms-provider.js';
+import type { Ack, SendFailure, SendResult } from '../../channel.js';
+import { SmsProviderError, type SmsDeliveryStatus, type SmsProviderOptions } from './sms-provider.js';
 
 // The little HTTP and JSON plumbing the SMS adapters share. Provider replies are untyped JSON, so
 // they are read as `unknown` and narrowed field by field.
@@ -133,4 +133,16 @@ export async function sendGuarded(run: () => Promise<SendResult>): Promise<SendR
     if (err instanceof SmsProviderError) return failed('provider_error', `${err.code}: ${err.message}`);
     throw err;
   }
+}
+
+// A provider's delivery-report codes, grouped by the ack each means; any other code is 'pending'
+// (not known yet, or a code this adapter does not know: ask again later).
+export function ackByCode(
+  groups: Partial<Record<Ack, readonly number[]>>,
+): (code: number | undefined) => SmsDeliveryStatus {
+  const table = new Map<number, Ack>();
+  for (const [ack, codes] of Object.entries(groups) as [Ack, readonly number[]][]) {
+    for (const code of codes) table.set(code, ack);
+  }
+  return (code) => (code === undefined ? 'pending' : (table.get(code) ?? 'pending'));
 }

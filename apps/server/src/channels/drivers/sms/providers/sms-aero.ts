@@ -11,14 +11,9 @@ import {
   trimmed,
   type HttpReply,
   type ResolvedOptions,
+  ackByCode,
 } from '../sms-http.js';
-import {
-  SmsProviderError,
-  type SmsCredentials,
-  type SmsDeliveryStatus,
-  type SmsProvider,
-  type SmsProviderOptions,
-} from '../sms-provider.js';
+import { SmsProviderError, type SmsCredentials, type SmsProvider, type SmsProviderOptions } from '../sms-provider.js';
 
 // SMS Aero API v2 (https://smsaero.ru/integration/documentation/api/): POST gate.smsaero.ru/v2/…
 // with HTTP Basic auth "email:api_key" and a JSON body. Replies are
@@ -76,24 +71,9 @@ function refusal(reply: HttpReply): SendResult {
   return failed('provider_error', detail);
 }
 
-function statusToAck(code: number | undefined): SmsDeliveryStatus {
-  switch (code) {
-    // In the queue, transmitted to the operator, waiting for the status, on moderation.
-    case 0:
-    case 3:
-    case 4:
-    case 8:
-      return 'server';
-    case 1:
-      return 'delivered';
-    // Not delivered; rejected.
-    case 2:
-    case 6:
-      return 'failed';
-    default:
-      return 'pending';
-  }
-}
+// In the queue, handed to the operator, waiting for the status, on moderation (0, 3, 4, 8); delivered (1);
+// not delivered or rejected (2, 6).
+const statusToAck = ackByCode({ server: [0, 3, 4, 8], delivered: [1], failed: [2, 6] });
 
 export function smsAeroProvider(options?: SmsProviderOptions): SmsProvider {
   const o: ResolvedOptions = resolveOptions(options, DEFAULT_BASE_URL);

@@ -14,14 +14,9 @@ import {
   trimmed,
   type HttpReply,
   type ResolvedOptions,
+  ackByCode,
 } from '../sms-http.js';
-import {
-  SmsProviderError,
-  type SmsCredentials,
-  type SmsDeliveryStatus,
-  type SmsProvider,
-  type SmsProviderOptions,
-} from '../sms-provider.js';
+import { SmsProviderError, type SmsCredentials, type SmsProvider, type SmsProviderOptions } from '../sms-provider.js';
 
 // SMS-Prosto API (https://sms-prosto.ru/api/dokumentatsiya-api/): one endpoint, GET or POST, UTF-8,
 // `method` names the call (push_msg, get_msg_report, get_profile), format=json, authorised by
@@ -76,23 +71,9 @@ function sendFailure(reply: ProstoReply): SendResult {
   return failed('provider_error', detail);
 }
 
-function stateToAck(state: number | undefined): SmsDeliveryStatus {
-  switch (state) {
-    // Sent; queued at the operator's SMS centre; handed to the SMS centre.
-    case 0:
-    case 4:
-    case 8:
-      return 'server';
-    case 1:
-      return 'delivered';
-    // Not delivered; not accepted by the SMS centre.
-    case 2:
-    case 16:
-      return 'failed';
-    default:
-      return 'pending';
-  }
-}
+// Sent, queued at the operator's SMS centre, handed to it (0, 4, 8); delivered (1); not delivered or not
+// accepted by the SMS centre (2, 16).
+const stateToAck = ackByCode({ server: [0, 4, 8], delivered: [1], failed: [2, 16] });
 
 export function smsProstoProvider(options?: SmsProviderOptions): SmsProvider {
   const o: ResolvedOptions = resolveOptions(options, DEFAULT_BASE_URL);

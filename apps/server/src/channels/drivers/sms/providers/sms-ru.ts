@@ -13,14 +13,9 @@ import {
   withQuery,
   type HttpReply,
   type ResolvedOptions,
+  ackByCode,
 } from '../sms-http.js';
-import {
-  SmsProviderError,
-  type SmsCredentials,
-  type SmsDeliveryStatus,
-  type SmsProvider,
-  type SmsProviderOptions,
-} from '../sms-provider.js';
+import { SmsProviderError, type SmsCredentials, type SmsProvider, type SmsProviderOptions } from '../sms-provider.js';
 
 // sms.ru HTTP API with json=1 (https://sms.ru/api): GET /sms/send, /sms/status, /my/balance, all
 // authorised by api_id. Every reply has a top-level status "OK"/"ERROR" with a status_code, and
@@ -78,31 +73,14 @@ function ensureOk(reply: HttpReply, what: string): Record<string, unknown> {
   return reply.json;
 }
 
-function statusToAck(code: number | undefined): SmsDeliveryStatus {
-  switch (code) {
-    // Queued, being handed to the operator, sent and on its way.
-    case 100:
-    case 101:
-    case 102:
-      return 'server';
-    case 103:
-      return 'delivered';
-    // Read (sms.ru reports it for its Viber route).
-    case 110:
-      return 'read';
-    // Expired, deleted by the operator, phone failure, unknown reason, rejected, no route.
-    case 104:
-    case 105:
-    case 106:
-    case 107:
-    case 108:
-    case 150:
-      return 'failed';
-    default:
-      // -1 (not found yet) and codes this adapter does not know: ask again later.
-      return 'pending';
-  }
-}
+// Queued, being handed over, on its way (100–102); delivered (103); read, on its Viber route (110);
+// expired, deleted, phone failure, unknown reason, rejected, no route (104–108, 150). -1 is "not yet".
+const statusToAck = ackByCode({
+  server: [100, 101, 102],
+  delivered: [103],
+  read: [110],
+  failed: [104, 105, 106, 107, 108, 150],
+});
 
 export function smsRuProvider(options?: SmsProviderOptions): SmsProvider {
   const o: ResolvedOptions = resolveOptions(options, DEFAULT_BASE_URL);

@@ -13,6 +13,7 @@ import {
   toNumber,
   trimmed,
   type ResolvedOptions,
+  ackByCode,
 } from '../sms-http.js';
 import {
   SmsProviderError,
@@ -91,31 +92,9 @@ function sendFailure(code: number | undefined, text: string): SendResult {
   }
 }
 
-function statusToAck(code: number | undefined): SmsDeliveryStatus {
-  switch (code) {
-    // Waiting to be sent; handed to the operator.
-    case -1:
-    case 0:
-      return 'server';
-    case 1:
-      return 'delivered';
-    // Read; a link in it was opened.
-    case 2:
-    case 4:
-      return 'read';
-    // Expired; cannot be delivered; wrong number; forbidden; no money; number unavailable.
-    case 3:
-    case 20:
-    case 22:
-    case 23:
-    case 24:
-    case 25:
-      return 'failed';
-    default:
-      // -3 (not found: not registered yet) and anything unknown.
-      return 'pending';
-  }
-}
+// Waiting, handed to the operator (-1, 0); delivered (1); read or a link opened (2, 4); expired, cannot be
+// delivered, wrong number, forbidden, no money, unavailable (3, 20, 22–25). -3 is "not registered yet".
+const statusToAck = ackByCode({ server: [-1, 0], delivered: [1], read: [2, 4], failed: [3, 20, 22, 23, 24, 25] });
 
 export function smscProvider(options?: SmsProviderOptions): SmsProvider {
   const o: ResolvedOptions = resolveOptions(options, DEFAULT_BASE_URL);
