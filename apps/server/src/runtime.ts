@@ -163,6 +163,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   });
 
   let sweepTimer: NodeJS.Timeout | undefined;
+  // The sweep in progress, which stop() waits for before the queue and the database close.
+  let sweep: Promise<void> | undefined;
   if (queue && role !== 'api') {
     await host?.start();
     const dispatchJobs = host
@@ -173,14 +175,13 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       : [];
     await queue.work([...authJobs(auth), ...dispatchJobs]);
     // One sweep at a time; a row overdue by more than a few polling rounds lost its job.
-    let sweeping = false;
     sweepTimer = setInterval(() => {
-      if (sweeping) return;
-      sweeping = true;
-      dispatcher
+      if (sweep) return;
+      sweep = dispatcher
         .sweep(500, Math.max(5_000, config.DISPATCH_SWEEP_MS))
+        .then(() => undefined)
         .catch((err: unknown) => logger.error({ err }, 'dispatch sweep failed'))
-        .finally(() => (sweeping = false));
+        .finally(() => (sweep = undefined));
     }, config.DISPATCH_SWEEP_MS);
     bot?.startPolling();
   }
@@ -240,6 +241,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     channels: { repo: channelRepo, host, dispatcher, sandbox, replies, connection },
     async stop() {
       if (sweepTimer) clearInterval(sweepTimer);
+      await sweep;
       await http?.close();
       await bot?.stop();
       await queue?.stop();

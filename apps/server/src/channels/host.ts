@@ -45,6 +45,8 @@ export class ChannelHost {
   readonly #leaseMs: number;
   readonly #tickMs: number;
   #timer: NodeJS.Timeout | undefined;
+  // The tick in progress, which stop() waits for so nothing touches the database after shutdown.
+  #running: Promise<void> = Promise.resolve();
   #ticks = 0;
   #stopped = false;
 
@@ -74,7 +76,7 @@ export class ChannelHost {
     const loop = () => {
       if (this.#stopped) return;
       this.#timer = setTimeout(() => {
-        this.tick()
+        this.#running = this.tick()
           .catch((err: unknown) => this.o.logger.error({ err }, 'channel host tick failed'))
           .finally(loop);
       }, this.#tickMs);
@@ -173,6 +175,7 @@ export class ChannelHost {
   async stop(): Promise<void> {
     this.#stopped = true;
     if (this.#timer) clearTimeout(this.#timer);
+    await this.#running;
     for (const [id, live] of [...this.#live]) await this.closeSession(id, live);
     await this.o.repo.releaseLeases(this.owner);
   }
