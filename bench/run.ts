@@ -1,10 +1,12 @@
 import { benchAccountsAndLogin } from './accounts-and-login.js';
 import { benchDispatch } from './dispatch.js';
+import { benchEngine } from './engine.js';
 
 // `npm run bench`: each entry prints its figures beside a baseline measured in the same run.
 const entries: Record<string, () => Promise<void>> = {
   accounts: benchAccountsAndLogin,
   dispatch: benchDispatch,
+  engine: benchEngine,
 };
 
 const only = process.argv.slice(2);

@@ -4,41 +4,21 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { STATUS } from '@salon/contract/status';
-import type { PublicConfig } from '@salon/contract/public-config';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Authenticator } from './platform/http/auth-context.js';
 import { registerAuth } from './platform/http/auth-hook.js';
 import { registerErrorHandler } from './platform/http/error-handler.js';
 import type { Logger } from './platform/logger.js';
-import { accountsRoutes } from './modules/accounts/routes.js';
-import type { AccountsService } from './modules/accounts/service.js';
-import { authRoutes } from './modules/auth/routes.js';
-import type { AuthService } from './modules/auth/service.js';
-import { mailingRoutes } from './modules/mailing/routes.js';
-import type { MailingService } from './modules/mailing/service.js';
-import { systemRoutes } from './modules/system/routes.js';
-import { blacklistRoutes } from './modules/blacklist/routes.js';
-import type { BlacklistRepository } from './modules/blacklist/repository.js';
-import { chatHistoryRoutes } from './modules/chat-history/routes.js';
-import { connectionRoutes } from './modules/connection/routes.js';
-import type { ConnectionService } from './modules/connection/service.js';
-import { devSandboxRoutes } from './modules/dev-sandbox/routes.js';
-import type { SandboxNetwork } from './channels/drivers/sandbox/network.js';
-import type { Db } from './platform/db/client.js';
+
+export type Routes = FastifyPluginAsyncZod;
 
 export interface HttpDeps {
   logger: Logger;
   trustProxy: boolean;
   webDistDir: string | undefined;
   authenticator: Authenticator;
-  auth: AuthService;
-  accounts: AccountsService;
-  mailing: MailingService;
-  connection: ConnectionService;
-  blacklist: BlacklistRepository;
-  db: Db;
-  // Present when sandbox drivers run: its dev API is mounted.
-  sandbox: SandboxNetwork | undefined;
-  publicConfig: () => Promise<PublicConfig>;
+  // The route plugins of each host, composed by the runtime.
+  hosts: Record<keyof typeof HOST_PREFIXES, Routes[]>;
   healthy: () => Promise<boolean>;
 }
 
@@ -70,32 +50,15 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
     return reply.code(ok ? 200 : 503).send({ ok });
   });
 
-  await app.register(
-    async (host) => {
-      registerAuth(host, deps.authenticator);
-      await host.register(systemRoutes(deps.publicConfig));
-      await host.register(authRoutes(deps.auth));
-      await host.register(accountsRoutes(deps.accounts));
-      await host.register(connectionRoutes(deps.connection, deps.sandbox !== undefined));
-      await host.register(blacklistRoutes(deps.blacklist));
-      await host.register(chatHistoryRoutes(deps.db));
-      if (deps.sandbox) await host.register(devSandboxRoutes(deps.sandbox));
-    },
-    { prefix: HOST_PREFIXES.main },
-  );
-  await app.register(
-    async (host) => {
-      registerAuth(host, deps.authenticator);
-      await host.register(mailingRoutes(deps.mailing));
-    },
-    { prefix: HOST_PREFIXES.mailing },
-  );
-  await app.register(
-    async (host) => {
-      registerAuth(host, deps.authenticator);
-    },
-    { prefix: HOST_PREFIXES.ai },
-  );
+  for (const [name, prefix] of Object.entries(HOST_PREFIXES) as [keyof typeof HOST_PREFIXES, string][]) {
+    await app.register(
+      async (host) => {
+        registerAuth(host, deps.authenticator);
+        for (const routes of deps.hosts[name]) await host.register(routes);
+      },
+      { prefix },
+    );
+  }
 
   if (deps.webDistDir && existsSync(path.join(deps.webDistDir, 'index.html'))) {
     await serveCabinet(app, deps.webDistDir);

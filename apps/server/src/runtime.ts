@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { PublicConfig } from '@salon/contract/public-config';
 import { buildHttpApp } from './app.js';
-import { systemClock, type Clock } from './platform/clock.js';
+import { AdjustableClock, systemClock, type Clock } from './platform/clock.js';
+import { devClockRoutes } from './modules/dev-clock/routes.js';
 import type { Config } from './platform/config.js';
 import { openDatabase, type Database } from './platform/db/client.js';
 import { lockDataDir } from './platform/db/dir-lock.js';
@@ -36,6 +37,28 @@ import { dispatchJob, dispatchQueueName, scheduler } from './channels/dispatch/j
 import { OutboxRepository } from './channels/dispatch/outbox-repository.js';
 import { ChannelHost } from './channels/host.js';
 import { ChannelRepository } from './channels/repository.js';
+import type { Routes } from './app.js';
+import { open } from './platform/crypto.js';
+import { CrmRepository } from './crm/repository.js';
+import { CrmProcessor } from './crm/processor.js';
+import { crmEventsJob, crmKick } from './crm/jobs.js';
+import { EngineRepository } from './modules/templates/engine/engine-repository.js';
+import { TemplateEngine } from './modules/templates/engine/engine.js';
+import { confirmCancelHandler, consentHandler } from './modules/templates/engine/replies.js';
+import { accountsRoutes } from './modules/accounts/routes.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { mailingRoutes } from './modules/mailing/routes.js';
+import { systemRoutes } from './modules/system/routes.js';
+import { blacklistRoutes } from './modules/blacklist/routes.js';
+import { chatHistoryRoutes } from './modules/chat-history/routes.js';
+import { connectionRoutes } from './modules/connection/routes.js';
+import { devSandboxRoutes } from './modules/dev-sandbox/routes.js';
+import { SettingsRepository } from './modules/settings/repository.js';
+import { SettingsService } from './modules/settings/service.js';
+import { settingsRoutes } from './modules/settings/routes.js';
+import { AccessesRepository } from './modules/accesses/repository.js';
+import { AccessesService } from './modules/accesses/service.js';
+import { accessesRoutes } from './modules/accesses/routes.js';
 
 export type Role = 'api' | 'worker' | 'all';
 
@@ -67,6 +90,8 @@ export interface Runtime {
     replies: ReplyChain;
     connection: ConnectionService;
   };
+  crm: { repo: CrmRepository; processor: CrmProcessor };
+  templates: { engine: TemplateEngine };
   stop(): Promise<void>;
 }
 
@@ -74,7 +99,7 @@ export interface Runtime {
 export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const { config, role } = options;
   const logger = options.logger ?? createLogger(config.LOG_LEVEL);
-  const clock = options.clock ?? systemClock;
+  const clock = options.clock ?? (config.DEV_CLOCK === 'adjustable' ? new AdjustableClock() : systemClock);
   const secrets = resolveSecrets(config.dataDir, config);
 
   let unlock: (() => void) | undefined;
@@ -123,7 +148,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   // Channels: sessions live in worker processes (the host); API processes only enqueue.
   const channelRepo = new ChannelRepository(db);
   const sandbox = new SandboxNetwork(db, clock, { deliveryMs: config.SANDBOX_DELIVERY_MS });
-  const selection = selectDrivers(config, sandbox, logger);
+  const settingsRepo = new SettingsRepository(db);
+  const selection = selectDrivers(config, sandbox, logger, { branchName: (accId) => settingsRepo.branchName(accId) });
   const replies = new ReplyChain();
   const host =
     role === 'api'
@@ -149,7 +175,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     pacing,
     claimMs: config.DISPATCH_CLAIM_MS,
     ackTimeoutMs: config.DISPATCH_ACK_TIMEOUT_MS,
-    schedule: scheduler(queue),
+    schedule: scheduler(queue, clock),
   });
 
   const connection = new ConnectionService({
@@ -162,9 +188,62 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     pacing,
   });
 
+  const settings = new SettingsService({
+    repo: settingsRepo,
+    channels: channelRepo,
+    clock,
+    encryptionKey: secrets.encryptionKey,
+    smsDriver: config.CHANNEL_SMS_DRIVER,
+  });
+
+  // Bookings: the CRM inbox feeds the template engine; clients' answers reach the CRM back.
+  const crmRepo = new CrmRepository(db);
+  const crmJob = crmEventsJob(() => crm);
+  const crm: CrmProcessor = new CrmProcessor({
+    repo: crmRepo,
+    drivers: {},
+    clock,
+    logger,
+    openSecret: (sealed) => open(secrets.encryptionKey, sealed),
+    kick: crmKick(queue, crmJob),
+  });
+  const engineRepo = new EngineRepository(db);
+  const engine = new TemplateEngine({ repo: engineRepo, crm: crmRepo, dispatcher, clock, logger });
+  crm.onRecordChange(engine.recordChanged);
+  const replyDeps = {
+    repo: engineRepo,
+    crm: crmRepo,
+    dispatcher,
+    clock,
+    logger,
+    actions: {
+      confirm: (accId: number, recordId: string) => crm.confirmRecord(accId, recordId),
+      cancel: (accId: number, recordId: string) => crm.cancelRecord(accId, recordId),
+    },
+  };
+  replies.use('confirm_cancel', confirmCancelHandler(replyDeps));
+  replies.use('consent', consentHandler(replyDeps));
+
   let sweepTimer: NodeJS.Timeout | undefined;
   // The sweep in progress, which stop() waits for before the queue and the database close.
   let sweep: Promise<void> | undefined;
+  let lastBirthdays = 0;
+  // One sweep at a time: rows whose job was lost, CRM events whose job was lost, and the
+  // birthday greetings of the day.
+  const periodic = async () => {
+    await dispatcher.sweep(500, Math.max(5_000, config.DISPATCH_SWEEP_MS));
+    await crm.processPending();
+    if (clock.now().getTime() - lastBirthdays >= config.TEMPLATE_SWEEP_MS) {
+      lastBirthdays = clock.now().getTime();
+      await engine.birthdaySweep();
+    }
+  };
+  const runPeriodic = (): Promise<void> => {
+    sweep ??= periodic()
+      .catch((err: unknown) => logger.error({ err }, 'periodic sweep failed'))
+      .finally(() => (sweep = undefined));
+    return sweep;
+  };
   if (queue && role !== 'api') {
     await host?.start();
     const dispatchJobs = host
@@ -173,16 +252,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
           dispatchJob(dispatchQueueName(host.owner), () => dispatcher),
         ]
       : [];
-    await queue.work([...authJobs(auth), ...dispatchJobs]);
-    // One sweep at a time; a row overdue by more than a few polling rounds lost its job.
-    sweepTimer = setInterval(() => {
-      if (sweep) return;
-      sweep = dispatcher
-        .sweep(500, Math.max(5_000, config.DISPATCH_SWEEP_MS))
-        .then(() => undefined)
-        .catch((err: unknown) => logger.error({ err }, 'dispatch sweep failed'))
-        .finally(() => (sweep = undefined));
-    }, config.DISPATCH_SWEEP_MS);
+    await queue.work([...authJobs(auth), ...dispatchJobs, crmJob]);
+    sweepTimer = setInterval(() => void runPeriodic(), config.DISPATCH_SWEEP_MS);
     bot?.startPolling();
   }
 
@@ -210,14 +281,22 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       trustProxy: config.TRUST_PROXY,
       webDistDir: config.webDistDir,
       authenticator: auth,
-      auth,
-      accounts,
-      mailing,
-      connection,
-      blacklist: new BlacklistRepository(db),
-      db,
-      sandbox: selection.sandbox ? sandbox : undefined,
-      publicConfig,
+      hosts: {
+        main: [
+          systemRoutes(publicConfig),
+          authRoutes(auth),
+          accountsRoutes(accounts),
+          connectionRoutes(connection, selection.sandbox),
+          blacklistRoutes(new BlacklistRepository(db)),
+          chatHistoryRoutes(db),
+          settingsRoutes(settings),
+          accessesRoutes(new AccessesService(new AccessesRepository(db), clock)),
+          ...(selection.sandbox ? [devSandboxRoutes(sandbox)] : []),
+          ...(clock instanceof AdjustableClock ? [devClockRoutes(clock, () => runPeriodic())] : []),
+        ] satisfies Routes[],
+        mailing: [mailingRoutes(mailing)],
+        ai: [],
+      },
       healthy: async () => {
         await db.execute(sql`select 1`);
         return true;
@@ -239,6 +318,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     clock,
     services: { auth, accounts, mailing },
     channels: { repo: channelRepo, host, dispatcher, sandbox, replies, connection },
+    crm: { repo: crmRepo, processor: crm },
+    templates: { engine },
     async stop() {
       if (sweepTimer) clearInterval(sweepTimer);
       await sweep;

@@ -21,3 +21,18 @@ export class ManualClock implements Clock {
     this.#ms = new Date(at).getTime();
   }
 }
+
+// The clock of a running server whose time a test (or a person trying templates out) may move
+// forward: the system time plus an offset. Only for DEV_CLOCK=adjustable installs.
+export class AdjustableClock implements Clock {
+  #offsetMs = 0;
+  now(): Date {
+    return new Date(Date.now() + this.#offsetMs);
+  }
+  advance(ms: number): void {
+    this.#offsetMs += ms;
+  }
+  get offsetMs(): number {
+    return this.#offsetMs;
+  }
+}

@@ -46,6 +46,9 @@ const envSchema = z.object({
   // Which driver each messenger runs on: the sandbox phone network, or the real one.
   CHANNEL_WHATSAPP_DRIVER: z.enum(['sandbox', 'baileys']).default('sandbox'),
   CHANNEL_TELEGRAM_DRIVER: z.enum(['sandbox', 'gramjs']).default('sandbox'),
+  // SMS: 'sandbox' carries every branch's SMS in the sandbox network whatever provider /sms names;
+  // 'gateways' sends through the provider and credentials each branch saved on /sms.
+  CHANNEL_SMS_DRIVER: z.enum(['sandbox', 'gateways']).default('sandbox'),
   // The Telegram application credentials (my.telegram.org) the gramjs driver logs in with.
   TELEGRAM_API_ID: z.coerce.number().int().positive().optional(),
   TELEGRAM_API_HASH: z
@@ -54,8 +57,17 @@ const envSchema = z.object({
     .optional(),
   // How long a process holds a channel session without renewing before another may take it over.
   CHANNEL_LEASE_MS: z.coerce.number().int().min(1000).default(30_000),
+  // 'adjustable': the server's clock can be moved forward through /api/dev/clock (e2e tests, demos).
+  DEV_CLOCK: z.enum(['system', 'adjustable']).default('system'),
+  // How often the worker sends the day's birthday greetings (and catches up after a restart).
+  TEMPLATE_SWEEP_MS: z.coerce.number().int().min(1000).default(600_000),
   // Sandbox phone network: how long it takes to deliver a message.
   SANDBOX_DELIVERY_MS: z.coerce.number().int().min(0).max(600_000).default(1500),
+  // YCLIENTS: the partner token (each branch's user token is stored with its connection), the API
+  // base URL, and how often the reconciliation poll looks for changes whose webhook was missed.
+  YCLIENTS_PARTNER_TOKEN: z.string().min(1).optional(),
+  YCLIENTS_API_URL: z.url().default('https://api.yclients.com/api/v1'),
+  YCLIENTS_POLL_MS: z.coerce.number().int().min(1000).default(300_000),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -53,6 +53,23 @@ export class Dispatcher {
     return result;
   }
 
+  // Moves (or rewrites) a message that has not started sending: a moved booking's reminder. An early
+  // job for the old time finds the row not yet due and leaves it; the new job sends it.
+  async reschedule(
+    id: number,
+    patch: { notBefore: Date; body?: string; media?: unknown; idempotencyKey?: string; clientName?: string | null },
+    options: { revive?: boolean } = {},
+  ): Promise<boolean> {
+    const changed = await this.o.repo.updatePending(id, patch, this.o.clock.now(), options.revive);
+    if (changed) await this.o.schedule(id, patch.notBefore);
+    return changed;
+  }
+
+  // A message that must not go out any more (its booking was cancelled, its template switched off).
+  async cancel(ids: readonly number[], reason: string): Promise<number[]> {
+    return this.o.repo.cancelPending(ids, reason, this.o.clock.now());
+  }
+
   private async defer(
     row: OutboxRow,
     at: Date,

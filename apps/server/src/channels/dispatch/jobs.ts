@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Clock } from '../../platform/clock.js';
 import type { JobDefinition, Queue } from '../../platform/queue.js';
 import type { Dispatcher } from './dispatcher.js';
 
@@ -25,15 +26,18 @@ export function dispatchJob(name: string, dispatcher: () => Dispatcher): JobDefi
   };
 }
 
-export function scheduler(queue: Queue | undefined) {
+// pg-boss waits in real time; `at` is in the injected clock's time, so the job starts after the
+// same delay from now (an adjustable clock that was moved forward must not wait the real hours).
+export function scheduler(queue: Queue | undefined, clock: Clock) {
   return async (id: number, at: Date, owner?: string): Promise<void> => {
     if (!queue) return;
+    const delayMs = Math.max(0, at.getTime() - clock.now().getTime());
     const name = dispatchQueueName(owner);
     await queue.send(
       { name, payload, policy: 'short', handler: async () => undefined },
       { id },
       {
-        startAfter: at,
+        startAfter: new Date(Date.now() + delayMs),
         singletonKey: String(id),
       },
     );

@@ -128,6 +128,33 @@ export class OutboxRepository {
     return rows[0];
   }
 
+  // Changes a message that has not started sending (and, with `revive`, one that was cancelled);
+  // false when it already went out or is gone.
+  async updatePending(
+    id: number,
+    patch: Partial<Pick<typeof outbox.$inferInsert, 'notBefore' | 'body' | 'media' | 'idempotencyKey' | 'clientName'>>,
+    now: Date,
+    revive = false,
+  ): Promise<boolean> {
+    const rows = await this.db
+      .update(outbox)
+      .set({ ...patch, status: 'pending', statusReason: null, updatedAt: now })
+      .where(and(eq(outbox.id, id), inArray(outbox.status, revive ? ['pending', 'cancelled'] : ['pending'])))
+      .returning({ id: outbox.id });
+    return rows.length > 0;
+  }
+
+  // Cancels messages that have not started sending; returns the ids it cancelled.
+  async cancelPending(ids: readonly number[], reason: string, now: Date): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .update(outbox)
+      .set({ status: 'cancelled', statusReason: reason, updatedAt: now })
+      .where(and(inArray(outbox.id, [...ids]), eq(outbox.status, 'pending')))
+      .returning({ id: outbox.id });
+    return rows.map((r) => r.id);
+  }
+
   async update(id: number, patch: Partial<typeof outbox.$inferInsert>, now: Date): Promise<void> {
     await this.db
       .update(outbox)

@@ -2,6 +2,7 @@ import type { Config } from '../../platform/config.js';
 import type { Logger } from '../../platform/logger.js';
 import { CHANNEL_KINDS, type ChannelDriver } from '../channel.js';
 import type { SandboxNetwork } from './sandbox/network.js';
+import { smsDriverFor, supportedSmsProviderKeys } from './sms/registry.js';
 import { sandboxDriver } from './sandbox/sandbox-driver.js';
 import { telegramGramjsDriver } from './telegram-gramjs/telegram-gramjs-driver.js';
 import { whatsappBaileysDriver } from './whatsapp-baileys/whatsapp-baileys-driver.js';
@@ -14,8 +15,25 @@ export interface DriverSelection {
 
 // Which driver serves each messenger on this installation. The sandbox always serves SMS and
 // whatever is not configured for a real provider, so a fresh install works with no accounts.
-export function selectDrivers(config: Config, network: SandboxNetwork, logger: Logger): DriverSelection {
+export function selectDrivers(
+  config: Config,
+  network: SandboxNetwork,
+  logger: Logger,
+  sms: { branchName: (accId: number) => Promise<string | null> },
+): DriverSelection {
   const drivers: ChannelDriver[] = CHANNEL_KINDS.map((kind) => sandboxDriver(kind, { network, logger }));
+  if (config.CHANNEL_SMS_DRIVER === 'gateways') {
+    // One driver per gateway with an adapter; each branch's SMS instance names the one it chose.
+    for (const key of supportedSmsProviderKeys()) {
+      const driver = smsDriverFor(key, {
+        driver: {
+          branchName: (instance) => sms.branchName(instance.accId),
+          onPollError: (err, id) => logger.warn({ err, providerMessageId: id }, 'SMS status poll failed'),
+        },
+      });
+      if (driver) drivers.push(driver);
+    }
+  }
   if (config.CHANNEL_WHATSAPP_DRIVER === 'baileys') drivers.push(whatsappBaileysDriver({ logger }));
   if (config.CHANNEL_TELEGRAM_DRIVER === 'gramjs') {
     drivers.push(telegramGramjsDriver({ apiId: config.TELEGRAM_API_ID!, apiHash: config.TELEGRAM_API_HASH!, logger }));

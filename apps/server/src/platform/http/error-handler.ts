@@ -9,6 +9,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof AppError) {
       const body: Fail = { ok: false, status: error.status };
       if (error.detail !== undefined) body.detail = error.detail;
+      if (error.issues !== undefined) body.issues = error.issues;
       return reply.code(error.httpStatus).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

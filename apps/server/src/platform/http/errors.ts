@@ -6,6 +6,8 @@ export class AppError extends Error {
     readonly httpStatus: number,
     readonly status: string,
     readonly detail?: string,
+    // Field-level problems (`path: code`) the cabinet shows next to the inputs.
+    readonly issues?: { path: string; code: string }[],
   ) {
     super(status);
   }
@@ -13,6 +15,9 @@ export class AppError extends Error {
 
 export const errors = {
   badRequest: (detail?: string) => new AppError(400, STATUS.badRequest, detail),
+  // A rule of the request broke: the status names it, the issues say where.
+  invalid: (status: string, issues?: { path: string; code: string }[], detail?: string) =>
+    new AppError(400, status, detail, issues),
   unauthorized: (detail?: string) => new AppError(401, STATUS.unauthorized, detail),
   expiredToken: () => new AppError(401, STATUS.expiredToken, 'token_expired'),
   accessDenied: (detail?: string) => new AppError(403, STATUS.accessDenied, detail),

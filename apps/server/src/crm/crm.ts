@@ -1,0 +1,106 @@
+// The CRM port (ARCHITECTURE.md "src/crm"): what the engine and the cabinet need from a booking
+// system, whichever one the branch uses. Records and clients are normalised to these shapes.
+
+export type CrmKind = 'local' | 'yclients';
+
+export interface RecordService {
+  id: string;
+  title: string;
+  cost: number;
+  categoryId: string | null;
+  amount: number;
+}
+
+export interface RecordGood {
+  id: string;
+  title: string;
+  cost: number;
+  amount: number;
+}
+
+export interface CrmRecord {
+  id: string;
+  clientId: string | null;
+  clientName: string;
+  // Digits with the country code; '' when the record has no client phone.
+  clientPhone: string;
+  staffId: string | null;
+  staffName: string;
+  services: RecordService[];
+  goods: RecordGood[];
+  startsAt: Date;
+  lengthSec: number;
+  // -1 did not come, 0 waiting, 1 came, 2 confirmed.
+  attendance: number;
+  deleted: boolean;
+  paid: boolean;
+  online: boolean;
+  labels: string[];
+  comment: string;
+  shortLink: string | null;
+  createdAt: Date;
+  changedAt: Date;
+  deletedAt: Date | null;
+}
+
+export interface CrmClient {
+  id: string;
+  name: string;
+  phone: string;
+  email: string | null;
+  // 'YYYY-MM-DD' or null.
+  birthday: string | null;
+  sex: number;
+  categories: string[];
+  successVisits: number;
+  failVisits: number;
+  bonusBalance: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export const REFERENCE_KINDS = [
+  'services',
+  'categories',
+  'staff',
+  'goods',
+  'client_category',
+  'record_labels',
+  'loyalty_card_types',
+] as const;
+export type ReferenceKind = (typeof REFERENCE_KINDS)[number];
+export interface ReferenceItem {
+  id: string;
+  title: string;
+}
+
+// Where a branch's CRM lives (crm_connections), as a driver needs it.
+export interface CrmBranch {
+  accId: number;
+  kind: CrmKind;
+  companyId: number | null;
+  // Opened (unsealed) YCLIENTS user token.
+  userToken: string | null;
+}
+
+export interface CrmDriver {
+  readonly kind: CrmKind;
+  // The record as the CRM holds it now; null when it does not exist.
+  record(branch: CrmBranch, recordId: string): Promise<CrmRecord | null>;
+  client(branch: CrmBranch, clientId: string): Promise<CrmClient | null>;
+  // Records changed in (since, until]: the reconciliation that catches missed webhooks.
+  recordsChangedAfter(branch: CrmBranch, since: Date, until: Date): AsyncIterable<CrmRecord>;
+  // Confirm-record answers: mark the record confirmed (attendance 2), or cancel it.
+  confirmRecord(branch: CrmBranch, recordId: string): Promise<void>;
+  cancelRecord(branch: CrmBranch, recordId: string): Promise<void>;
+  reference(branch: CrmBranch, kind: ReferenceKind): Promise<ReferenceItem[]>;
+}
+
+// A change as a CRM reports it (YCLIENTS webhook shape; the local CRM writes the same).
+export interface CrmChange {
+  companyId: number;
+  resource: 'record' | 'client' | string;
+  resourceId: string;
+  status: 'create' | 'update' | 'delete' | string;
+  data: unknown;
+}

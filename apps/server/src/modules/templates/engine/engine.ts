@@ -1,0 +1,345 @@
+import type { EventKind } from '@salon/contract/templates-rules';
+import type { Clock } from '../../../platform/clock.js';
+import type { Logger } from '../../../platform/logger.js';
+import type { Dispatcher } from '../../../channels/dispatch/dispatcher.js';
+import type { CrmClient, CrmRecord } from '../../../crm/crm.js';
+import type { RecordChange } from '../../../crm/processor.js';
+import type { CrmRepository } from '../../../crm/repository.js';
+import type { ActiveTemplate, BranchTemplates, EngineRepository, SendRow } from './engine-repository.js';
+import { mismatch } from './match.js';
+import { birthdayVariables, recordVariables, render } from './render.js';
+import { birthdayTarget, recordSendTime, type Planned } from './timing.js';
+
+export interface EngineDeps {
+  repo: EngineRepository;
+  crm: CrmRepository;
+  dispatcher: Dispatcher;
+  clock: Clock;
+  logger: Logger;
+}
+
+interface Message {
+  body: string;
+  media: { fileName: string; contentType: string; path: string } | null;
+}
+
+const DAY = 86_400_000;
+// Records a template change may concern: offsets go up to 60 days (and a day for late follow-ups).
+const REPLAN_WINDOW_MS = 62 * DAY;
+const RECORD_CATEGORIES = new Set(['before_start', 'after_end', 'after_deletion', 'all_day_recs_notifications']);
+
+// The template engine (ARCHITECTURE.md "How data flows" 2). For a record it works out the set of
+// messages that should exist — one per matching time-based template, at its send time — and makes
+// the outbox agree: new ones are enqueued under an idempotency key, moved ones rescheduled, ones
+// that no longer apply cancelled. Event and consent templates fire on the event kinds the CRM
+// inbox derived. Every step is idempotent, so a replayed event or a crash and retry changes nothing.
+export class TemplateEngine {
+  constructor(private readonly d: EngineDeps) {}
+
+  // The CRM inbox's listener.
+  readonly recordChanged = async (change: RecordChange): Promise<void> => {
+    if (!change.record) return;
+    const branch = await this.d.repo.branchTemplates(change.accId);
+    if (!branch || branch.sendOutAccount || branch.templates.length === 0) return;
+    const client = await this.clientOf(change.accId, change.record);
+    await this.reconcileRecord(branch, change.record, client);
+    await this.fireEvents(branch, change.record, client, change.eventId, change.kinds);
+  };
+
+  // After a template is saved, switched, copied or deleted: its pending messages are cancelled when
+  // it no longer runs, and every record it may concern is planned again.
+  async templateChanged(accId: number, templateId: number): Promise<void> {
+    const branch = await this.d.repo.branchTemplates(accId, templateId);
+    const template = branch?.templates[0];
+    if (!branch || !template || branch.sendOutAccount) {
+      await this.d.dispatcher.cancel(await this.d.repo.pendingOfTemplate(templateId), 'template_off');
+      return;
+    }
+    if (template.category === 'happy_birthday') {
+      await this.birthdays(branch);
+      return;
+    }
+    if (!RECORD_CATEGORIES.has(template.category)) return;
+    const now = this.d.clock.now();
+    const records = await this.d.crm.recordsStarting(
+      accId,
+      new Date(now.getTime() - REPLAN_WINDOW_MS),
+      new Date(now.getTime() + REPLAN_WINDOW_MS),
+    );
+    for (const record of records) {
+      await this.reconcileRecord(branch, record, await this.clientOf(accId, record), templateId);
+    }
+  }
+
+  private async clientOf(accId: number, record: CrmRecord): Promise<CrmClient | null> {
+    if (record.clientId) {
+      const client = await this.d.crm.client(accId, record.clientId);
+      if (client) return client;
+    }
+    return record.clientPhone ? this.d.crm.clientByPhone(accId, record.clientPhone) : null;
+  }
+
+  private context(branch: BranchTemplates, record: CrmRecord, client: CrmClient | null) {
+    let lost: Promise<boolean> | undefined;
+    return {
+      record,
+      client,
+      exceptionMasters: branch.exceptionMasters,
+      hasOtherFutureRecord: () =>
+        (lost ??= this.d.crm.hasOtherFutureRecord(branch.accId, record.clientPhone, record.id, this.d.clock.now())),
+    };
+  }
+
+  async reconcileRecord(
+    branch: BranchTemplates,
+    record: CrmRecord,
+    client: CrmClient | null,
+    onlyTemplate?: number,
+  ): Promise<void> {
+    const now = this.d.clock.now();
+    const sends = await this.d.repo.sendsForRecord(branch.accId, record.id);
+    const ctx = this.context(branch, record, client);
+    const vars = recordVariables(record, client, branch);
+    for (const template of branch.templates) {
+      if (!RECORD_CATEGORIES.has(template.category)) continue;
+      if (onlyTemplate !== undefined && template.id !== onlyTemplate) continue;
+      const miss = await mismatch(template.settings, ctx);
+      const plan = miss ? null : recordSendTime(template.settings, record, branch.timeZone, now);
+      const mine = sends.filter((s) => s.templateId === template.id);
+      await this.converge(branch, template, record, mine, plan, vars);
+    }
+    if (onlyTemplate === undefined) {
+      // Messages of templates that were switched off or deleted since they were planned.
+      const running = new Set(branch.templates.map((t) => t.id));
+      const orphans = sends.filter((s) => s.status === 'pending' && !running.has(s.templateId));
+      await this.d.dispatcher.cancel(
+        orphans.map((s) => s.outboxId),
+        'template_off',
+      );
+    }
+  }
+
+  // Makes the outbox hold exactly the planned messages of one template for one record.
+  private async converge(
+    branch: BranchTemplates,
+    template: ActiveTemplate,
+    record: CrmRecord,
+    mine: SendRow[],
+    plan: Planned | null,
+    vars: Record<string, string>,
+  ): Promise<void> {
+    const { dispatcher } = this.d;
+    const pending = mine.filter((s) => s.status === 'pending');
+    const messages = plan ? await this.messages(branch.accId, template, vars) : [];
+    if (!plan || messages.length === 0) {
+      await dispatcher.cancel(
+        pending.map((s) => s.outboxId),
+        'no_longer_applies',
+      );
+      return;
+    }
+    const base = `tpl:${template.id}:rec:${record.id}:${plan.anchor}`;
+    const used = new Set<number>();
+    for (const [item, message] of messages.entries()) {
+      const key = `${base}:${item}`;
+      const existing = mine.find((s) => s.key === key);
+      if (existing && existing.status !== 'pending' && existing.status !== 'cancelled') {
+        used.add(existing.outboxId);
+        continue; // already went out for this moment
+      }
+      const patch = { notBefore: plan.at, body: message.body, media: message.media, clientName: record.clientName };
+      if (existing) {
+        used.add(existing.outboxId);
+        await dispatcher.reschedule(existing.outboxId, patch, { revive: existing.status === 'cancelled' });
+        if (existing.version !== template.version)
+          await this.d.repo.setSendVersion(existing.outboxId, template.version);
+        continue;
+      }
+      // The same template's message for this record's old time: move it (a reschedule).
+      const moved = pending.find((s) => s.item === item && !used.has(s.outboxId));
+      if (moved && (await dispatcher.reschedule(moved.outboxId, { ...patch, idempotencyKey: key }))) {
+        used.add(moved.outboxId);
+        if (moved.version !== template.version) await this.d.repo.setSendVersion(moved.outboxId, template.version);
+        continue;
+      }
+      const { id } = await dispatcher.enqueue({
+        accId: branch.accId,
+        idempotencyKey: key,
+        source: 'template',
+        sourceId: String(template.id),
+        recipient: record.clientPhone,
+        clientName: record.clientName,
+        body: message.body,
+        media: message.media,
+        channels: null,
+        notBefore: plan.at,
+      });
+      used.add(id);
+      await this.saveSend(
+        branch.accId,
+        template,
+        id,
+        item,
+        record.id,
+        record.clientId,
+        record.clientPhone,
+        record.clientName,
+      );
+    }
+    await dispatcher.cancel(
+      pending.filter((s) => !used.has(s.outboxId)).map((s) => s.outboxId),
+      'no_longer_applies',
+    );
+  }
+
+  private async saveSend(
+    accId: number,
+    template: ActiveTemplate,
+    outboxId: number,
+    item: number,
+    recordId: string | null,
+    clientId: string | null,
+    phone: string,
+    name: string,
+  ): Promise<void> {
+    await this.d.repo.saveSend({
+      outboxId,
+      accId,
+      templateId: template.id,
+      version: template.version,
+      item,
+      recordId,
+      clientId,
+      clientPhone: phone,
+      clientName: name,
+      asksConfirmation: item === 0 && template.settings.confirm_record,
+      createdAt: this.d.clock.now(),
+    });
+  }
+
+  // The template's content items as messages: texts rendered, files with their rendered captions.
+  private async messages(accId: number, template: ActiveTemplate, vars: Record<string, string>): Promise<Message[]> {
+    const fileIds = template.content.filter((c) => c.type === 'file' && c.file_id).map((c) => c.file_id!);
+    const stored = await this.d.repo.files(accId, fileIds);
+    const out: Message[] = [];
+    for (const item of template.content) {
+      if (item.type === 'file') {
+        const file = item.file_id ? stored.get(item.file_id) : undefined;
+        if (!file) continue;
+        out.push({
+          body: render(item.caption, vars),
+          media: { fileName: file.fileName, contentType: file.contentType, path: file.path },
+        });
+      } else {
+        const body = render(item.body, vars);
+        if (body) out.push({ body, media: null });
+      }
+    }
+    return out;
+  }
+
+  // Event templates fire on the kinds this event implied; consent templates ask once per client.
+  private async fireEvents(
+    branch: BranchTemplates,
+    record: CrmRecord,
+    client: CrmClient | null,
+    eventId: number,
+    kinds: readonly EventKind[],
+  ): Promise<void> {
+    const ctx = this.context(branch, record, client);
+    const vars = recordVariables(record, client, branch);
+    const now = this.d.clock.now();
+    for (const template of branch.templates) {
+      const kind = template.settings.when_send2;
+      let base: string | null = null;
+      if (template.category === 'event' && kinds.includes(kind as EventKind)) {
+        base = `tpl:${template.id}:ev:${eventId}:${String(kind)}`;
+      } else if (template.category === 'consent') {
+        const due =
+          (kind === 'record_create_consent' && kinds.includes('record_create')) ||
+          (kind === 'record_confirm_consent' && record.attendance === 2 && !record.deleted);
+        if (!due) continue;
+        const consent = await this.d.repo.consentOf(branch.accId, record.clientPhone);
+        if (consent && consent.consent !== null) continue; // they already answered
+        base = `tpl:${template.id}:consent:${record.clientPhone}`;
+      }
+      if (!base || (await mismatch(template.settings, ctx))) continue;
+      const messages = await this.messages(branch.accId, template, vars);
+      for (const [item, message] of messages.entries()) {
+        const { id, created } = await this.d.dispatcher.enqueue({
+          accId: branch.accId,
+          idempotencyKey: `${base}:${item}`,
+          source: 'template',
+          sourceId: String(template.id),
+          recipient: record.clientPhone,
+          clientName: record.clientName,
+          body: message.body,
+          media: message.media,
+          channels: null,
+          notBefore: now,
+        });
+        await this.saveSend(
+          branch.accId,
+          template,
+          id,
+          item,
+          record.id,
+          record.clientId,
+          record.clientPhone,
+          record.clientName,
+        );
+        if (created && item === 0 && template.category === 'consent') {
+          await this.d.repo.markConsentAwaited(branch.accId, record.clientPhone, now);
+        }
+      }
+    }
+  }
+
+  // Birthday greetings for every branch that has a birthday template (run by the worker's timer).
+  async birthdaySweep(): Promise<void> {
+    for (const accId of await this.d.repo.branchesWithBirthdayTemplates()) {
+      const branch = await this.d.repo.branchTemplates(accId);
+      if (branch && !branch.sendOutAccount) await this.birthdays(branch);
+    }
+  }
+
+  private async birthdays(branch: BranchTemplates): Promise<void> {
+    const now = this.d.clock.now();
+    for (const template of branch.templates) {
+      if (template.category !== 'happy_birthday') continue;
+      const target = birthdayTarget(template.settings, now, branch.timeZone);
+      if (!target) continue;
+      const clients = await this.d.crm.clientsWithBirthday(branch.accId, [{ month: target.month, day: target.day }]);
+      for (const client of clients) {
+        if (!client.phone || template.settings.blacklist.includes(client.phone)) continue;
+        if (!this.clientMatches(template, client)) continue;
+        const messages = await this.messages(branch.accId, template, birthdayVariables(client));
+        for (const [item, message] of messages.entries()) {
+          const { id } = await this.d.dispatcher.enqueue({
+            accId: branch.accId,
+            idempotencyKey: `tpl:${template.id}:bday:${client.id}:${target.year}:${item}`,
+            source: 'template',
+            sourceId: String(template.id),
+            recipient: client.phone,
+            clientName: client.name,
+            body: message.body,
+            media: message.media,
+            channels: null,
+            notBefore: target.at.getTime() > now.getTime() ? target.at : now,
+          });
+          await this.saveSend(branch.accId, template, id, item, null, client.id, client.phone, client.name);
+        }
+      }
+    }
+  }
+
+  // The client-level filters a birthday template can have (no record to match against).
+  private clientMatches(template: ActiveTemplate, client: CrmClient): boolean {
+    const s = template.settings;
+    if (s.client_category.length > 0 && !client.categories.some((c) => s.client_category.includes(c))) return false;
+    const [from, to] = s.visits;
+    if (from !== null && client.successVisits < from) return false;
+    if (to !== null && client.successVisits > to) return false;
+    return true;
+  }
+}

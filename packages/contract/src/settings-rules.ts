@@ -1,0 +1,34 @@
+// Zod-free rules of the settings forms (SPEC 3 Settings, SPEC 5 general settings), shared by the
+// cabinet's forms and the server's schemas.
+
+// SPEC 5: a 'do not show in bot' entry is at most 12 characters.
+export const HIDDEN_PHONE_ENTRY_MAX = 12;
+export const HIDDEN_PHONES_MAX = 50;
+export const CUSTOM_NAME_MAX = 120;
+export const MASTER_NAME_MAX = 120;
+export const EXCEPTION_MASTERS_MAX = 200;
+
+// Channel priority wire names (SPEC 7: "object keyed by position").
+export const PRIORITY_CHANNELS = ['Whatsapp', 'Telegram', 'SMS'] as const;
+export type PriorityChannel = (typeof PRIORITY_CHANNELS)[number];
+export const PRIORITY_TO_KIND = { Whatsapp: 'whatsapp', Telegram: 'telegram', SMS: 'sms' } as const;
+
+export const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+// Status texts of the settings calls the cabinet maps to messages (SPEC 8 Settings).
+export const SETTINGS_STATUS = {
+  saved: 'SAVE_SUCCESS',
+  innInvalid: 'INN_NOT_VALID',
+  smsConfirmWithoutProvider: 'SMS_CONFIRM_WITHOUT_PROVIDER',
+  smsFields: 'SMS_FIELDS_INVALID',
+} as const;
+
+// A stored secret comes back as this mask plus its last characters, never in full.
+export const SECRET_MASK = '••••';
+export function maskSecret(value: string | null | undefined): string {
+  if (!value) return '';
+  return SECRET_MASK + (value.length > 8 ? value.slice(-4) : '');
+}
+export function isMaskedSecret(value: string | null | undefined): boolean {
+  return typeof value === 'string' && value.startsWith(SECRET_MASK);
+}
