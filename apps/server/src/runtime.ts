@@ -42,6 +42,8 @@ import { open } from './platform/crypto.js';
 import { CrmRepository } from './crm/repository.js';
 import { CrmProcessor } from './crm/processor.js';
 import { crmEventsJob, crmKick } from './crm/jobs.js';
+import { yclientsDriver } from './crm/drivers/yclients/yclients-driver.js';
+import { yclientsWebhookRoutes } from './crm/drivers/yclients/webhook-routes.js';
 import { EngineRepository } from './modules/templates/engine/engine-repository.js';
 import { TemplateEngine } from './modules/templates/engine/engine.js';
 import { confirmCancelHandler, consentHandler } from './modules/templates/engine/replies.js';
@@ -201,7 +203,14 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const crmJob = crmEventsJob(() => crm);
   const crm: CrmProcessor = new CrmProcessor({
     repo: crmRepo,
-    drivers: {},
+    drivers: {
+      // One driver per process: its client's rate limiter is the process's share of YCLIENTS' 5/s.
+      ...(config.YCLIENTS_PARTNER_TOKEN
+        ? {
+            yclients: yclientsDriver({ partnerToken: config.YCLIENTS_PARTNER_TOKEN, baseUrl: config.YCLIENTS_API_URL }),
+          }
+        : {}),
+    },
     clock,
     logger,
     openSecret: (sealed) => open(secrets.encryptionKey, sealed),
@@ -228,10 +237,20 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   // The sweep in progress, which stop() waits for before the queue and the database close.
   let sweep: Promise<void> | undefined;
   let lastBirthdays = 0;
+  let lastCrmPoll = clock.now().getTime();
   // One sweep at a time: rows whose job was lost, CRM events whose job was lost, and the
   // birthday greetings of the day.
   const periodic = async () => {
     await dispatcher.sweep(500, Math.max(5_000, config.DISPATCH_SWEEP_MS));
+    if (config.YCLIENTS_PARTNER_TOKEN && clock.now().getTime() - lastCrmPoll >= config.YCLIENTS_POLL_MS) {
+      lastCrmPoll = clock.now().getTime();
+      // Catches changes whose webhook never came; what a webhook already brought is not queued again.
+      for (const connection of await crmRepo.connectionsOf('yclients')) {
+        await crm
+          .reconcile(connection.accId)
+          .catch((err: unknown) => logger.warn({ err, accId: connection.accId }, 'YCLIENTS reconciliation failed'));
+      }
+    }
     await crm.processPending();
     if (clock.now().getTime() - lastBirthdays >= config.TEMPLATE_SWEEP_MS) {
       lastBirthdays = clock.now().getTime();
@@ -291,6 +310,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
           chatHistoryRoutes(db),
           settingsRoutes(settings),
           accessesRoutes(new AccessesService(new AccessesRepository(db), clock)),
+          ...(config.YCLIENTS_PARTNER_TOKEN ? [yclientsWebhookRoutes(crm)] : []),
           ...(selection.sandbox ? [devSandboxRoutes(sandbox)] : []),
           ...(clock instanceof AdjustableClock ? [devClockRoutes(clock, () => runPeriodic())] : []),
         ] satisfies Routes[],

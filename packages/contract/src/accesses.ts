@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GRANTABLE_RIGHTS, RIGHTS } from './rights-rules.js';
+import { GRANTABLE_RIGHTS } from './rights-rules.js';
 import { telegramIdSchema } from './telegram-id.js';
 
 // SPEC 3 Admin access, SPEC 7 Admin accesses (/accesses, /accesses/add_admin,
@@ -51,7 +51,7 @@ export const adminList = z.array(adminWire);
 const rightsInput = z
   .array(z.string())
   .min(1, { message: 'rights_required' })
-  .refine((rights) => rights.every((r) => (RIGHTS as readonly string[]).includes(r)), {
+  .refine((rights) => rights.every((r) => r === 'all' || (GRANTABLE_RIGHTS as readonly string[]).includes(r)), {
     message: ACCESS_STATUS.unknownRight,
   });
 

@@ -70,8 +70,11 @@ export const systemMessages = z.object({
     .transform((names) => [...new Set(names)]),
 });
 export type SystemMessages = z.infer<typeof systemMessages>;
-export const systemMessagesResponse = loaded(systemMessages);
-export const systemMessagesSaved = saved(systemMessages);
+// Answers carry the stored value as is: the request's de-duplicating transform has no way back
+// for the response serializer.
+const systemMessagesWire = systemMessages.extend({ exception_masters_names: z.array(z.string()) });
+export const systemMessagesResponse = loaded(systemMessagesWire);
+export const systemMessagesSaved = saved(systemMessagesWire);
 
 // --- Channel priority: {"1": "Whatsapp", "2": "Telegram", "3": "SMS", soft_priority} ---
 const priorityChannel = z.enum(PRIORITY_CHANNELS);

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   billData,
   billDataResponse,
@@ -15,18 +14,13 @@ import {
   smsSettingsResponse,
   smsSettingsSaved,
   systemMessages,
+  systemMessagesResponse,
+  systemMessagesSaved,
 } from '@salon/contract/settings';
 import { requireBranch } from '../../platform/http/auth-hook.js';
 import type { SettingsService } from './service.js';
 
 const saved = SETTINGS_STATUS.saved;
-
-// The contract's systemMessages dedupes the masters' names with a transform, and the response
-// serializer encodes, which a one-way transform refuses: every answer was a 500. Responses are
-// checked against the same shape without it (the service has already deduped what it stored).
-const systemMessagesWire = systemMessages.extend({ exception_masters_names: z.array(z.string()) });
-const systemMessagesResponse = z.object({ ok: z.literal(true), data: systemMessagesWire });
-const systemMessagesSaved = z.object({ ok: z.literal(true), status: z.literal(saved), data: systemMessagesWire });
 
 // SPEC 7 Settings. Guards follow SPEC 6: system messages are the owner's; the rest need the
 // settings right (owner/support or translation_switch).

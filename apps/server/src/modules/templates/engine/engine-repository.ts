@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, isNull } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import { templateSettings, type ContentItem, type TemplateSettings } from '@salon/contract/templates';
 import type { TemplateCategory } from '@salon/contract/templates-rules';
 import type { Db } from '../../../platform/db/client.js';
@@ -62,9 +62,25 @@ export class EngineRepository {
     return branch ? { accId, ...branch, exceptionMasters: branch.exceptionMasters ?? [] } : null;
   }
 
+  // Changes whenever a template of the branch is added, edited, switched or deleted: the engine
+  // keeps the parsed templates while it stays the same.
+  async templatesStamp(accId: number): Promise<string> {
+    const [row] = await this.db
+      .select({
+        stamp: sql<string>`coalesce(md5(string_agg(${templates.id}::text || ':' || ${templates.version}::text || ':' || ${templates.updatedAt}::text, ',' order by ${templates.id})), '')`,
+      })
+      .from(templates)
+      .where(and(eq(templates.accId, accId), eq(templates.active, true), isNull(templates.deletedAt)));
+    return row?.stamp ?? '';
+  }
+
   async branchTemplates(accId: number, templateId?: number): Promise<BranchTemplates | null> {
     const branch = await this.branchFacts(accId);
     if (!branch) return null;
+    return { ...branch, templates: await this.activeTemplates(accId, templateId) };
+  }
+
+  async activeTemplates(accId: number, templateId?: number): Promise<ActiveTemplate[]> {
     const rows = await this.db
       .select({
         id: templates.id,
@@ -100,7 +116,7 @@ export class EngineRepository {
         content: row.content as ContentItem[],
       });
     }
-    return { ...branch, templates: active };
+    return active;
   }
 
   async sendsForRecord(accId: number, recordId: string): Promise<SendRow[]> {

@@ -34,12 +34,27 @@ const RECORD_CATEGORIES = new Set(['before_start', 'after_end', 'after_deletion'
 // that no longer apply cancelled. Event and consent templates fire on the event kinds the CRM
 // inbox derived. Every step is idempotent, so a replayed event or a crash and retry changes nothing.
 export class TemplateEngine {
+  // Parsed active templates per branch, kept while the branch's templates stamp does not change.
+  readonly #cache = new Map<number, { stamp: string; templates: ActiveTemplate[] }>();
+
   constructor(private readonly d: EngineDeps) {}
+
+  private async branch(accId: number): Promise<BranchTemplates | null> {
+    const facts = await this.d.repo.branchFacts(accId);
+    if (!facts) return null;
+    const stamp = await this.d.repo.templatesStamp(accId);
+    let cached = this.#cache.get(accId);
+    if (cached?.stamp !== stamp) {
+      cached = { stamp, templates: await this.d.repo.activeTemplates(accId) };
+      this.#cache.set(accId, cached);
+    }
+    return { ...facts, templates: cached.templates };
+  }
 
   // The CRM inbox's listener.
   readonly recordChanged = async (change: RecordChange): Promise<void> => {
     if (!change.record) return;
-    const branch = await this.d.repo.branchTemplates(change.accId);
+    const branch = await this.branch(change.accId);
     if (!branch || branch.sendOutAccount || branch.templates.length === 0) return;
     const client = await this.clientOf(change.accId, change.record);
     await this.reconcileRecord(branch, change.record, client);
@@ -298,7 +313,7 @@ export class TemplateEngine {
   // Birthday greetings for every branch that has a birthday template (run by the worker's timer).
   async birthdaySweep(): Promise<void> {
     for (const accId of await this.d.repo.branchesWithBirthdayTemplates()) {
-      const branch = await this.d.repo.branchTemplates(accId);
+      const branch = await this.branch(accId);
       if (branch && !branch.sendOutAccount) await this.birthdays(branch);
     }
   }

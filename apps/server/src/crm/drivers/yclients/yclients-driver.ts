@@ -1,0 +1,228 @@
+import type { CrmBranch, CrmClient, CrmDriver, CrmRecord, ReferenceItem, ReferenceKind } from '../../crm.js';
+import {
+  cardsBalance,
+  isObject,
+  normaliseClient,
+  normaliseRecord,
+  normaliseReference,
+  toNumber,
+  wallTime,
+  zoneOffsetMinutes,
+} from './normalise.js';
+import { systemTimer } from './token-bucket.js';
+import { YclientsClient, YclientsError, type YclientsClientOptions, type YclientsRequest } from './yclients-client.js';
+
+export interface YclientsDriverOptions extends YclientsClientOptions {
+  // Records per page of GET /records (YCLIENTS allows at most 300).
+  pageSize?: number;
+  // How long a company's time zone is remembered.
+  zoneTtlMs?: number;
+}
+
+const MAX_PAGE_SIZE = 300;
+// The widest offsets in use (UTC-12, UTC+14): bounds for a company whose zone cannot be read.
+const WESTMOST_OFFSET_MIN = -12 * 60;
+const EASTMOST_OFFSET_MIN = 14 * 60;
+
+// Where each reference list lives. Labels: entity 1 are client categories, 2 record categories.
+const REFERENCE_PATHS: Record<Exclude<ReferenceKind, 'goods'>, (companyId: string) => string> = {
+  services: (c) => `/company/${c}/services`,
+  categories: (c) => `/company/${c}/service_categories`,
+  staff: (c) => `/company/${c}/staff`,
+  client_category: (c) => `/labels/${c}/1`,
+  record_labels: (c) => `/labels/${c}/2`,
+  loyalty_card_types: (c) => `/loyalty/card_types/salon/${c}`,
+};
+
+interface Connected {
+  companyId: string;
+  userToken: string;
+}
+
+// The CRM port over the YCLIENTS REST API. Stateless apart from the HTTP client (its rate limiter is
+// shared by every branch) and a cache of company time zones.
+export function yclientsDriver(options: YclientsDriverOptions): CrmDriver {
+  const client = new YclientsClient(options);
+  const timer = options.timer ?? systemTimer;
+  const pageSize = Math.min(MAX_PAGE_SIZE, Math.max(1, options.pageSize ?? MAX_PAGE_SIZE));
+  const zoneTtlMs = options.zoneTtlMs ?? 24 * 3_600_000;
+  const zones = new Map<string, { zone: unknown; until: number }>();
+
+  const connected = (branch: CrmBranch): Connected => {
+    if (!branch.companyId || !branch.userToken) {
+      throw new YclientsError(
+        'not_connected',
+        `branch ${branch.accId} has no YCLIENTS company or user token`,
+        undefined,
+        false,
+      );
+    }
+    return { companyId: String(branch.companyId), userToken: branch.userToken };
+  };
+
+  const call = (c: Connected, request: Omit<YclientsRequest, 'userToken'>) =>
+    client.request({ ...request, userToken: c.userToken });
+
+  // The entity, or null when YCLIENTS answers 404.
+  const find = async (c: Connected, path: string): Promise<unknown> => {
+    try {
+      return (await call(c, { method: 'GET', path })).data;
+    } catch (err) {
+      if (err instanceof YclientsError && err.code === 'not_found') return null;
+      throw err;
+    }
+  };
+
+  const rawRecord = (c: Connected, recordId: string) =>
+    find(c, `/record/${c.companyId}/${encodeURIComponent(recordId)}`);
+
+  // GET /company/{id} → `timezone` ("Europe/Moscow"; some answers give hours instead).
+  const companyZone = async (c: Connected): Promise<unknown> => {
+    const cached = zones.get(c.companyId);
+    if (cached && cached.until > timer.now()) return cached.zone;
+    const company = objectOf((await call(c, { method: 'GET', path: `/company/${c.companyId}` })).data);
+    const zone = company.timezone_name ?? company.timezone;
+    zones.set(c.companyId, { zone, until: timer.now() + zoneTtlMs });
+    return zone;
+  };
+
+  // The loyalty cards' balance; 0 where the company has no loyalty programme or the token no right
+  // to see it, which must not stop the client itself from being read.
+  const bonusBalance = async (c: Connected, clientId: string): Promise<number> => {
+    try {
+      const reply = await call(c, { method: 'GET', path: `/loyalty/client_cards/${encodeURIComponent(clientId)}` });
+      return cardsBalance(reply.data);
+    } catch (err) {
+      if (err instanceof YclientsError && [402, 403, 404].includes(err.httpStatus ?? 0)) return 0;
+      throw err;
+    }
+  };
+
+  return {
+    kind: 'yclients',
+
+    async record(branch, recordId) {
+      const data = await rawRecord(connected(branch), recordId);
+      return data ? normaliseRecord(data) : null;
+    },
+
+    async client(branch, clientId): Promise<CrmClient | null> {
+      const c = connected(branch);
+      const data = await find(c, `/client/${c.companyId}/${encodeURIComponent(clientId)}`);
+      if (!data) return null;
+      return normaliseClient(data, await bonusBalance(c, clientId));
+    },
+
+    // GET /records?changed_after&changed_before takes the company's wall clock without an offset
+    // (`2016-02-23T12:00:00`). Deleted records are asked for too (with_deleted), so a delete whose
+    // webhook was lost is found. Nothing is filtered here: reading a change twice is harmless.
+    async *recordsChangedAfter(branch, since, until): AsyncIterable<CrmRecord> {
+      const c = connected(branch);
+      const zone = await companyZone(c);
+      const afterOffset = zoneOffsetMinutes(zone, since) ?? WESTMOST_OFFSET_MIN;
+      const beforeOffset = zoneOffsetMinutes(zone, until) ?? EASTMOST_OFFSET_MIN;
+      const query = {
+        changed_after: wallTime(since, afterOffset),
+        changed_before: wallTime(new Date(until.getTime() + 999), beforeOffset),
+        with_deleted: 1,
+        count: pageSize,
+      };
+      let seen = 0;
+      // Bounded in case a server ignored `page` and repeated itself.
+      for (let page = 1; page <= 10_000; page++) {
+        const reply = await call(c, { method: 'GET', path: `/records/${c.companyId}`, query: { ...query, page } });
+        const records = Array.isArray(reply.data) ? reply.data : [];
+        for (const raw of records) yield normaliseRecord(raw);
+        seen += records.length;
+        const total = toNumber(objectOf(reply.meta).total_count);
+        if (records.length < pageSize || (total !== undefined && seen >= total)) return;
+      }
+    },
+
+    // PUT /record with the full record body (the Blueprint marks staff_id, services, client,
+    // datetime, seance_length, save_if_busy and send_sms required), copied from a fresh read, with
+    // attendance 2. A record already confirmed or attended is left alone.
+    async confirmRecord(branch, recordId) {
+      const c = connected(branch);
+      const raw = await rawRecord(c, recordId);
+      if (!isObject(raw))
+        throw new YclientsError('not_found', `YCLIENTS record ${recordId} does not exist`, 404, false);
+      const current = normaliseRecord(raw);
+      if (current.deleted)
+        throw new YclientsError('rejected', `YCLIENTS record ${recordId} is deleted`, undefined, false);
+      if (current.attendance === 1 || current.attendance === 2) return;
+      await call(c, {
+        method: 'PUT',
+        path: `/record/${c.companyId}/${encodeURIComponent(recordId)}`,
+        body: { ...recordBody(raw), attendance: 2 },
+      });
+    },
+
+    // DELETE /record; one that is already gone counts as cancelled.
+    async cancelRecord(branch, recordId) {
+      const c = connected(branch);
+      try {
+        await call(c, { method: 'DELETE', path: `/record/${c.companyId}/${encodeURIComponent(recordId)}` });
+      } catch (err) {
+        if (err instanceof YclientsError && err.code === 'not_found') return;
+        throw err;
+      }
+    },
+
+    async reference(branch, kind): Promise<ReferenceItem[]> {
+      const c = connected(branch);
+      if (kind === 'goods') return goods(c);
+      const reply = await call(c, { method: 'GET', path: REFERENCE_PATHS[kind](c.companyId) });
+      return normaliseReference(kind, reply.data);
+    },
+  };
+
+  // GET /goods/{company_id}?page&count: pages until a short one (its meta carries no total).
+  async function goods(c: Connected): Promise<ReferenceItem[]> {
+    const count = 100;
+    const items: ReferenceItem[] = [];
+    for (let page = 1; page <= 1000; page++) {
+      const reply = await call(c, { method: 'GET', path: `/goods/${c.companyId}`, query: { page, count } });
+      const entries = Array.isArray(reply.data) ? reply.data : [];
+      items.push(...normaliseReference('goods', entries));
+      if (entries.length < count) break;
+    }
+    return items;
+  }
+}
+
+function objectOf(value: unknown): Record<string, unknown> {
+  return isObject(value) ? value : {};
+}
+
+// The writable fields of a record as GET returned them, for a PUT that must not change anything else.
+function recordBody(raw: Record<string, unknown>): Record<string, unknown> {
+  const client = objectOf(raw.client);
+  const body: Record<string, unknown> = {
+    staff_id: raw.staff_id,
+    services: (Array.isArray(raw.services) ? raw.services : []).map((s) => {
+      const service = objectOf(s);
+      return pick(service, ['id', 'first_cost', 'discount', 'cost', 'amount']);
+    }),
+    client: pick(client, ['phone', 'name', 'email']),
+    datetime: raw.datetime,
+    seance_length: raw.seance_length ?? raw.length,
+    // The record exists already: overlapping another must not fail the confirmation.
+    save_if_busy: true,
+    send_sms: false,
+    comment: raw.comment ?? '',
+  };
+  if (raw.api_id !== undefined && raw.api_id !== '') body.api_id = raw.api_id;
+  if (typeof raw.custom_color === 'string' && raw.custom_color !== '') body.custom_color = raw.custom_color;
+  if (Array.isArray(raw.record_labels)) {
+    body.record_labels = raw.record_labels.map((l) => (isObject(l) ? l.id : l));
+  }
+  if (isObject(raw.custom_fields) && Object.keys(raw.custom_fields).length > 0) body.custom_fields = raw.custom_fields;
+  return body;
+}
+
+function pick(source: Record<string, unknown>, keys: string[]): Record<string, unknown> {
+  return Object.fromEntries(
+    keys.filter((k) => source[k] !== undefined && source[k] !== null).map((k) => [k, source[k]]),
+  );
+}

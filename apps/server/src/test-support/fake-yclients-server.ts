@@ -1,0 +1,439 @@
+import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+// A local YCLIENTS for the driver's tests, built from the API Blueprint (mkosinov/yclientsapi,
+// docs/yclients_official/yclientsru.apib): real HTTP on 127.0.0.1, the documented paths, headers,
+// `{success, data, meta}` answers and entity shapes, in-memory companies. It can fail the next requests
+// (429 with Retry-After, 5xx, a stall) and send the webhooks YCLIENTS would send after a change.
+// It shares no code with the driver, so a misreading of the documentation is not made twice.
+
+export const FAKE_PARTNER_TOKEN = 'partner-token-fake';
+const ACCEPT = 'application/vnd.yclients.v2+json';
+
+type Raw = Record<string, unknown>;
+
+export interface FakeCompanyOptions {
+  id: number;
+  userToken: string;
+  // As GET /company gives it.
+  timezone: string;
+  // The zone's offset. Zones without summer time (Moscow, Vladivostok) keep the fake this simple.
+  offset: string;
+  title?: string;
+}
+
+export type FakeReferenceKind =
+  'services' | 'service_categories' | 'staff' | 'goods' | 'client_labels' | 'record_labels' | 'loyalty_card_types';
+
+export interface FakeRequest {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  headers: IncomingHttpHeaders;
+  json: unknown;
+}
+
+export interface FakeFailure {
+  status: number;
+  headers?: Record<string, string>;
+  body?: unknown;
+  // Answer only after this long (for timeouts).
+  delayMs?: number;
+}
+
+export interface WebhookEvent {
+  company_id: number;
+  resource: string;
+  resource_id: number;
+  status: 'create' | 'update' | 'delete';
+  data: unknown;
+}
+
+interface Company extends FakeCompanyOptions {
+  offsetMin: number;
+  records: Map<number, Raw>;
+  clients: Map<number, Raw>;
+  reference: Record<FakeReferenceKind, Raw[]>;
+}
+
+export interface FakeYclients {
+  // The API base, as YCLIENTS_API_URL would name it.
+  baseUrl: string;
+  partnerToken: string;
+  requests: FakeRequest[];
+  addCompany(options: FakeCompanyOptions): void;
+  // A record written in the company's journal; `datetime` may omit the offset (the company's wall clock).
+  createRecord(companyId: number, fields: Raw & { datetime: string }): Raw;
+  updateRecord(companyId: number, recordId: number, patch: Raw): Raw;
+  deleteRecord(companyId: number, recordId: number): Raw;
+  record(companyId: number, recordId: number): Raw | undefined;
+  putClient(companyId: number, client: Raw & { id: number }): void;
+  setLoyaltyCards(clientId: number, cards: Raw[]): void;
+  setReference(companyId: number, kind: FakeReferenceKind, items: Raw[]): void;
+  // The next `times` requests answer this instead of being served.
+  failNext(times: number, failure?: FakeFailure): void;
+  // The event YCLIENTS would send now about this entity.
+  webhookEvent(
+    companyId: number,
+    resource: 'record' | 'client',
+    id: number,
+    status: WebhookEvent['status'],
+  ): WebhookEvent;
+  // POSTs a webhook body (one event, several, or anything else) as YCLIENTS would.
+  sendWebhook(url: string, body: unknown): Promise<{ status: number; json: unknown }>;
+  close(): Promise<void>;
+}
+
+function offsetMinutes(offset: string): number {
+  const m = /^([+-])(\d{2}):?(\d{2})$/.exec(offset);
+  if (!m) throw new Error(`fake YCLIENTS: bad offset ${offset}`);
+  return (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3]));
+}
+
+function wall(at: Date, offsetMin: number): string {
+  return new Date(at.getTime() + offsetMin * 60_000).toISOString().slice(0, 19);
+}
+
+// The instant of a date-time; one without an offset is read on the company's clock.
+function instant(value: string, company: Company): number {
+  const m = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2})?)(?:\.\d+)?(Z|[+-]\d{2}:?\d{2})?$/.exec(value.trim());
+  if (!m) return Number.NaN;
+  const zone = m[3] ?? company.offset;
+  const offset = zone === 'Z' ? 'Z' : `${zone.slice(0, 3)}:${zone.slice(-2)}`;
+  return Date.parse(`${m[1]}T${m[2]}${offset}`);
+}
+
+function ok(res: ServerResponse, status: number, data: unknown, meta: unknown = []): void {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+  res.end(JSON.stringify({ success: true, data, meta }));
+}
+
+function fail(res: ServerResponse, status: number, message: string, errors?: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+  res.end(JSON.stringify({ success: false, data: null, meta: errors ? { message, errors } : { message } }));
+}
+
+const clone = <T>(value: T): T => structuredClone(value);
+
+export async function startFakeYclients(
+  options: { now?: () => Date; partnerToken?: string } = {},
+): Promise<FakeYclients> {
+  const now = options.now ?? (() => new Date());
+  const partnerToken = options.partnerToken ?? FAKE_PARTNER_TOKEN;
+  const companies = new Map<number, Company>();
+  const loyaltyCards = new Map<number, Raw[]>();
+  const failures: FakeFailure[] = [];
+  const requests: FakeRequest[] = [];
+  let nextRecordId = 1000;
+
+  const company = (id: number): Company => {
+    const c = companies.get(id);
+    if (!c) throw new Error(`fake YCLIENTS: no company ${id}`);
+    return c;
+  };
+  // Dates as the Blueprint's examples write them.
+  const stamp = (c: Company) => `${wall(now(), c.offsetMin)}${c.offset.replace(':', '')}`;
+  const withOffset = (value: string, c: Company) =>
+    /([+-]\d{2}:?\d{2}|Z)$/.test(value) ? value : `${value.slice(0, 19)}${c.offset}`;
+
+  function createRecord(companyId: number, fields: Raw & { datetime: string }): Raw {
+    const c = company(companyId);
+    const id = typeof fields.id === 'number' ? fields.id : nextRecordId++;
+    const datetime = withOffset(fields.datetime, c);
+    const staff = (fields.staff as Raw | undefined) ?? { id: 9, name: 'Оксана', specialization: 'мастер' };
+    const record: Raw = {
+      id,
+      company_id: companyId,
+      staff_id: staff.id,
+      services: [],
+      goods_transactions: [],
+      client: null,
+      clients_count: 1,
+      comment: '',
+      online: false,
+      visit_attendance: 0,
+      attendance: 0,
+      confirmed: 1,
+      seance_length: 3600,
+      length: 3600,
+      sms_before: 0,
+      api_id: '',
+      visit_id: id * 10,
+      deleted: false,
+      paid_full: 0,
+      prepaid: false,
+      custom_color: '',
+      record_labels: [],
+      activity_id: 0,
+      custom_fields: {},
+      documents: [],
+      ...fields,
+      staff,
+      datetime,
+      date: datetime.slice(0, 19).replace('T', ' '),
+      create_date: stamp(c),
+      last_change_date: stamp(c),
+    };
+    c.records.set(id, record);
+    return clone(record);
+  }
+
+  function updateRecord(companyId: number, recordId: number, patch: Raw): Raw {
+    const c = company(companyId);
+    const record = c.records.get(recordId);
+    if (!record) throw new Error(`fake YCLIENTS: no record ${recordId}`);
+    Object.assign(record, patch);
+    if (typeof patch.datetime === 'string') {
+      record.datetime = withOffset(patch.datetime, c);
+      record.date = (record.datetime as string).slice(0, 19).replace('T', ' ');
+    }
+    if (typeof patch.attendance === 'number') record.visit_attendance = patch.attendance;
+    if (typeof patch.seance_length === 'number') record.length = patch.seance_length;
+    record.last_change_date = stamp(c);
+    return clone(record);
+  }
+
+  function deleteRecord(companyId: number, recordId: number): Raw {
+    return updateRecord(companyId, recordId, { deleted: true });
+  }
+
+  // PUT /record: the Blueprint's required attributes, then the fields a journal edit changes.
+  const REQUIRED_PUT = ['staff_id', 'services', 'client', 'datetime', 'seance_length', 'save_if_busy', 'send_sms'];
+  function putRecord(c: Company, record: Raw, body: Raw, res: ServerResponse): void {
+    const missing = REQUIRED_PUT.filter((k) => body[k] === undefined);
+    if (missing.length > 0) {
+      fail(res, 422, 'Ошибка валидации', Object.fromEntries(missing.map((k) => [k, ['Обязательное поле']])));
+      return;
+    }
+    const oldServices = new Map((record.services as Raw[]).map((s) => [Number(s.id), s]));
+    const labels = new Map(c.reference.record_labels.map((l) => [String(l.id), l]));
+    const patch: Raw = {
+      staff_id: body.staff_id,
+      services: (body.services as Raw[]).map((s) => ({ ...oldServices.get(Number(s.id)), ...s })),
+      client: record.client ? { ...(record.client as Raw), ...(body.client as Raw) } : body.client,
+      datetime: body.datetime,
+      seance_length: body.seance_length,
+      comment: body.comment ?? '',
+    };
+    if (body.attendance !== undefined) patch.attendance = body.attendance;
+    if (body.api_id !== undefined) patch.api_id = body.api_id;
+    if (body.custom_color !== undefined) patch.custom_color = body.custom_color;
+    if (body.custom_fields !== undefined) patch.custom_fields = body.custom_fields;
+    patch.record_labels = Array.isArray(body.record_labels)
+      ? body.record_labels.map((id) => labels.get(String(id)) ?? { id: String(id), title: '' })
+      : [];
+    ok(res, 201, updateRecord(c.id, Number(record.id), patch));
+  }
+
+  function listRecords(c: Company, query: URLSearchParams, res: ServerResponse): void {
+    const page = Number(query.get('page') ?? 1);
+    const count = Number(query.get('count') ?? 50);
+    // The Blueprint's maximum page size.
+    if (!(count >= 1 && count <= 300) || !(page >= 1)) {
+      fail(res, 400, 'Недопустимое значение параметра count');
+      return;
+    }
+    const after = query.get('changed_after');
+    const before = query.get('changed_before');
+    const afterMs = after ? instant(after, c) : Number.NEGATIVE_INFINITY;
+    const beforeMs = before ? instant(before, c) : Number.POSITIVE_INFINITY;
+    if (Number.isNaN(afterMs) || Number.isNaN(beforeMs)) {
+      fail(res, 400, 'Недопустимый формат даты');
+      return;
+    }
+    const withDeleted = query.get('with_deleted') === '1';
+    const matching = [...c.records.values()]
+      .filter((r) => withDeleted || r.deleted !== true)
+      .filter((r) => {
+        const changed = instant(String(r.last_change_date), c);
+        return changed >= afterMs && changed <= beforeMs;
+      })
+      .sort((a, b) => Number(a.id) - Number(b.id));
+    ok(res, 200, matching.slice((page - 1) * count, page * count).map(clone), { page, total_count: matching.length });
+  }
+
+  function serve(
+    method: string,
+    path: string,
+    query: URLSearchParams,
+    body: unknown,
+    res: ServerResponse,
+    userToken: string | undefined,
+  ): void {
+    const route = (pattern: RegExp) => pattern.exec(path);
+    // The company, when the caller's user token is the one issued for it.
+    const owned = (id: string): Company | undefined => {
+      const c = companies.get(Number(id));
+      if (!c) {
+        fail(res, 404, 'Филиал не найден.');
+        return undefined;
+      }
+      if (userToken !== c.userToken) {
+        fail(res, 401, 'Необходима авторизация пользователя');
+        return undefined;
+      }
+      return c;
+    };
+    let m: RegExpExecArray | null;
+
+    if (method === 'GET' && (m = route(/^\/company\/(\d+)\/?$/))) {
+      const c = companies.get(Number(m[1]));
+      if (!c) return fail(res, 404, 'Филиал не найден.');
+      return ok(res, 200, { id: c.id, title: c.title ?? 'Салон', country: 'Россия', timezone: c.timezone });
+    }
+    if ((m = route(/^\/record\/(\d+)\/(\d+)$/))) {
+      const c = owned(m[1]!);
+      if (!c) return;
+      const record = c.records.get(Number(m[2]));
+      // A deleted record is gone for GET /record; /records still lists it with with_deleted.
+      if (!record || record.deleted === true) return fail(res, 404, 'Запись не найдена');
+      if (method === 'GET') return ok(res, 200, clone(record));
+      if (method === 'PUT') return putRecord(c, record, (body ?? {}) as Raw, res);
+      if (method === 'DELETE') {
+        deleteRecord(c.id, Number(record.id));
+        res.writeHead(204);
+        return void res.end();
+      }
+    }
+    if (method === 'GET' && (m = route(/^\/records\/(\d+)$/))) {
+      const c = owned(m[1]!);
+      return c ? listRecords(c, query, res) : undefined;
+    }
+    if (method === 'GET' && (m = route(/^\/client\/(\d+)\/(\d+)$/))) {
+      const c = owned(m[1]!);
+      if (!c) return;
+      const client = c.clients.get(Number(m[2]));
+      return client ? ok(res, 200, clone(client)) : fail(res, 404, 'Клиент не найден');
+    }
+    if (method === 'GET' && (m = route(/^\/loyalty\/client_cards\/(\d+)$/))) {
+      if (![...companies.values()].some((c) => c.userToken === userToken))
+        return fail(res, 401, 'Необходима авторизация');
+      return ok(res, 200, clone(loyaltyCards.get(Number(m[1])) ?? []));
+    }
+    const lists: [RegExp, FakeReferenceKind][] = [
+      [/^\/company\/(\d+)\/services\/?$/, 'services'],
+      [/^\/company\/(\d+)\/service_categories\/?$/, 'service_categories'],
+      [/^\/company\/(\d+)\/staff\/?$/, 'staff'],
+      [/^\/labels\/(\d+)\/1$/, 'client_labels'],
+      [/^\/labels\/(\d+)\/2$/, 'record_labels'],
+      [/^\/loyalty\/card_types\/salon\/(\d+)$/, 'loyalty_card_types'],
+    ];
+    for (const [pattern, kind] of lists) {
+      if (method === 'GET' && (m = route(pattern))) {
+        const c = owned(m[1]!);
+        if (!c) return;
+        return ok(res, 200, clone(c.reference[kind]), { total_count: c.reference[kind].length });
+      }
+    }
+    if (method === 'GET' && (m = route(/^\/goods\/(\d+)$/))) {
+      const c = owned(m[1]!);
+      if (!c) return;
+      const page = Number(query.get('page') ?? 1);
+      const count = Number(query.get('count') ?? 25);
+      return ok(res, 200, clone(c.reference.goods.slice((page - 1) * count, page * count)));
+    }
+    fail(res, 404, 'Не найдено');
+  }
+
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+      const text = Buffer.concat(chunks).toString('utf8');
+      let json: unknown;
+      try {
+        json = text === '' ? undefined : JSON.parse(text);
+      } catch {
+        json = undefined;
+      }
+      const path = url.pathname.replace(/^\/api\/v1/, '');
+      requests.push({ method: req.method ?? '', path, query: url.searchParams, headers: req.headers, json });
+
+      const failure = failures.shift();
+      if (failure) {
+        const answer = () => {
+          // The client may have given up (a timeout test) and closed the connection.
+          if (!res.socket || res.socket.destroyed) return;
+          res.writeHead(failure.status, { 'content-type': 'application/json; charset=utf-8', ...failure.headers });
+          res.end(JSON.stringify(failure.body ?? { success: false, data: null, meta: { message: 'fake failure' } }));
+        };
+        if (failure.delayMs) setTimeout(answer, failure.delayMs);
+        else answer();
+        return;
+      }
+      if (!(req.headers.accept ?? '').includes(ACCEPT)) return fail(res, 401, 'Неверный формат заголовка Accept');
+      const auth = /^Bearer\s+([^,\s]+)(?:,\s*User\s+(\S+))?$/.exec(req.headers.authorization ?? '');
+      if (!auth || auth[1] !== partnerToken) return fail(res, 401, 'Partner authentication error');
+      serve(req.method ?? 'GET', path, url.searchParams, json, res, auth[2]);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    baseUrl: `http://127.0.0.1:${port}/api/v1`,
+    partnerToken,
+    requests,
+    addCompany(o) {
+      companies.set(o.id, {
+        ...o,
+        offsetMin: offsetMinutes(o.offset),
+        records: new Map(),
+        clients: new Map(),
+        reference: {
+          services: [],
+          service_categories: [],
+          staff: [],
+          goods: [],
+          client_labels: [],
+          record_labels: [],
+          loyalty_card_types: [],
+        },
+      });
+    },
+    createRecord,
+    updateRecord,
+    deleteRecord,
+    record: (companyId, recordId) => {
+      const r = company(companyId).records.get(recordId);
+      return r ? clone(r) : undefined;
+    },
+    putClient(companyId, client) {
+      const c = company(companyId);
+      c.clients.set(client.id, { categories: [], sex_id: 0, visits: 0, last_change_date: stamp(c), ...client });
+    },
+    setLoyaltyCards: (clientId, cards) => void loyaltyCards.set(clientId, cards),
+    setReference(companyId, kind, items) {
+      company(companyId).reference[kind] = items;
+    },
+    failNext(times, failure = { status: 429, headers: { 'retry-after': '1' } }) {
+      for (let i = 0; i < times; i++) failures.push(failure);
+    },
+    webhookEvent(companyId, resource, id, status) {
+      const c = company(companyId);
+      const entity = resource === 'record' ? c.records.get(id) : c.clients.get(id);
+      return { company_id: companyId, resource, resource_id: id, status, data: clone(entity ?? {}) };
+    },
+    async sendWebhook(url, body) {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+      });
+      const text = await response.text();
+      let json: unknown;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        json = text;
+      }
+      return { status: response.status, json };
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((err) => (err ? reject(err) : resolve()));
+      }),
+  };
+}
