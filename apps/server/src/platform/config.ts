@@ -49,6 +49,26 @@ const envSchema = z.object({
   // SMS: 'sandbox' carries every branch's SMS in the sandbox network whatever provider /sms names;
   // 'gateways' sends through the provider and credentials each branch saved on /sms.
   CHANNEL_SMS_DRIVER: z.enum(['sandbox', 'gateways']).default('sandbox'),
+  // Another base URL per gateway ('smsru=https://proxy.example/sms,smsc=…'): a forward proxy, a
+  // provider's regional host, or a local fake in tests.
+  SMS_GATEWAY_URLS: z
+    .string()
+    .default('')
+    .transform((value, ctx) => {
+      const urls: Record<string, string> = {};
+      for (const pair of value
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean)) {
+        const [key, url] = pair.split('=');
+        if (!key || !url || !URL.canParse(url)) {
+          ctx.addIssue({ code: 'custom', message: `"${pair}" is not key=url` });
+          continue;
+        }
+        urls[key.trim()] = url.trim();
+      }
+      return urls;
+    }),
   // The Telegram application credentials (my.telegram.org) the gramjs driver logs in with.
   TELEGRAM_API_ID: z.coerce.number().int().positive().optional(),
   TELEGRAM_API_HASH: z

@@ -25,7 +25,9 @@ export function selectDrivers(
   if (config.CHANNEL_SMS_DRIVER === 'gateways') {
     // One driver per gateway with an adapter; each branch's SMS instance names the one it chose.
     for (const key of supportedSmsProviderKeys()) {
+      const baseUrl = config.SMS_GATEWAY_URLS[key];
       const driver = smsDriverFor(key, {
+        ...(baseUrl ? { http: { baseUrl } } : {}),
         driver: {
           branchName: (instance) => sms.branchName(instance.accId),
           onPollError: (err, id) => logger.warn({ err, providerMessageId: id }, 'SMS status poll failed'),

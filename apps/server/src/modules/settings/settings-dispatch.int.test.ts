@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OutboxRepository } from '../../channels/dispatch/outbox-repository.js';
-import { smsDriverFor } from '../../channels/drivers/sms/registry.js';
 import { open } from '../../platform/crypto.js';
 import { queryRows } from '../../platform/db/client.js';
 import { DEMO_BRANCHES, DEMO_USERS } from '../../seed/demo.js';
@@ -190,9 +189,7 @@ describe.each(DB_KINDS)('settings take effect in the dispatcher, SMS gateways (%
   const branch = DEMO_BRANCHES.moscow;
 
   beforeAll(async () => {
-    app = await startTestApp(kind, { ENCRYPTION_KEY, CHANNEL_SMS_DRIVER: 'gateways', DISPATCH_PACING: 'off' }, 'all');
-    owner = (await app.login(DEMO_USERS.owner, '10.50.1.1')).token;
-    // Plays sms.ru's json=1 send answer.
+    // Plays sms.ru's json=1 send answer; the runtime's SMS.RU driver is pointed at it.
     fake = await startFakeProviderServer((req) =>
       req.path === '/sms/send'
         ? {
@@ -204,6 +201,17 @@ describe.each(DB_KINDS)('settings take effect in the dispatcher, SMS gateways (%
           }
         : { json: { status: 'ERROR', status_code: 211 } },
     );
+    app = await startTestApp(
+      kind,
+      {
+        ENCRYPTION_KEY,
+        CHANNEL_SMS_DRIVER: 'gateways',
+        DISPATCH_PACING: 'off',
+        SMS_GATEWAY_URLS: `smsru=${fake.baseUrl}`,
+      },
+      'all',
+    );
+    owner = (await app.login(DEMO_USERS.owner, '10.50.1.1')).token;
   });
   afterAll(async () => {
     await fake?.close();
@@ -229,35 +237,15 @@ describe.each(DB_KINDS)('settings take effect in the dispatcher, SMS gateways (%
     expect(await repo.instance(instance.id)).toMatchObject({ status: 'authenticated', statusReason: null });
   });
 
-  // Not the runtime's path: the runtime gives its SMS adapters no base URL (see the report), so
-  // this checks the hand-over only: what /sms stored is what the SMS.RU adapter sends, here to a
-  // fake sms.ru.
-  it('stores credentials the SMS.RU adapter sends with (fake sms.ru)', async () => {
-    const instance = (await h.smsInstance(branch))!;
-    const driver = smsDriverFor('smsru', {
-      http: { baseUrl: fake.baseUrl },
-      driver: { branchName: () => 'Бархат на Тверской' },
-    })!;
-    const events = {
-      status: () => {},
-      qr: () => {},
-      credentials: () => {},
-      ack: async () => {},
-      inbound: async () => {},
-    };
-    const session = await driver.open({ id: instance.id, accId: branch }, open(key, instance.credentials!), events);
-    const sent = await session.send({
-      idempotencyKey: 'outbox:1:sms',
-      to: '79005550003',
-      text: 'Проверка',
-      media: null,
-    });
-    await session.close();
-    expect(sent).toMatchObject({ ok: true, providerMessageId: '000000-10000001' });
+  it('sends through the SMS.RU gateway with the saved key (fake sms.ru)', async () => {
+    const id = await h.enqueue(branch, '79005550003', ['sms']);
+    expect(await app.runtime.channels.dispatcher.dispatch(id)).toBe('sent');
+    expect(await h.outbox(id)).toMatchObject({ status: 'sent', channel_kind: 'sms' });
     expect(fake.requests).toHaveLength(1);
     expect(fake.requests[0]!.path).toBe('/sms/send');
     expect(fake.requests[0]!.query.get('api_id')).toBe(SMS_RU_KEY);
     expect(fake.requests[0]!.query.get('to')).toBe('79005550003');
+    // SPEC 5: without a sender name sms.ru sends under the branch's name.
     expect(fake.requests[0]!.query.get('from')).toBe('Бархат на Тверской');
   });
 
