@@ -47,6 +47,9 @@ export default defineConfig({
       // The suite logs the same demo users in many times within an hour.
       AUTH_PIN_REQUESTS_PER_ID_HOUR: '100',
       SANDBOX_DELIVERY_MS: '500',
+      // Tests move the server's clock forward (/api/dev/clock) to make tomorrow's reminders due.
+      DEV_CLOCK: 'adjustable',
+      DISPATCH_SWEEP_MS: '2000',
     },
   },
 });
