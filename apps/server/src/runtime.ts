@@ -47,6 +47,13 @@ import { yclientsWebhookRoutes } from './crm/drivers/yclients/webhook-routes.js'
 import { EngineRepository } from './modules/templates/engine/engine-repository.js';
 import { TemplateEngine } from './modules/templates/engine/engine.js';
 import { confirmCancelHandler, consentHandler } from './modules/templates/engine/replies.js';
+import { localAdminBotFiles } from './platform/files/admin-bot-files.js';
+import { FileStore } from './platform/files/file-store.js';
+import { TemplatesRepository } from './modules/templates/repository.js';
+import { templatesRoutes } from './modules/templates/routes.js';
+import { TemplatesService } from './modules/templates/service.js';
+import { TemplateStatsRepository } from './modules/templates/stats-repository.js';
+import { TemplateStatsService } from './modules/templates/stats-service.js';
 import { accountsRoutes } from './modules/accounts/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { mailingRoutes } from './modules/mailing/routes.js';
@@ -219,6 +226,18 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const engineRepo = new EngineRepository(db);
   const engine = new TemplateEngine({ repo: engineRepo, crm: crmRepo, dispatcher, clock, logger });
   crm.onRecordChange(engine.recordChanged);
+  const files = new FileStore(db, config.dataDir, clock);
+  const templatesRepo = new TemplatesRepository(db);
+  const templates = new TemplatesService({ repo: templatesRepo, files, reference: crmRepo, planner: engine, clock, logger });
+  const templateStats = new TemplateStatsService({
+    repo: new TemplateStatsRepository(db),
+    templates: templatesRepo,
+    service: templates,
+    // Without a bot token, exports land in DATA_DIR/bot-outbox and the log says where.
+    bot: bot ?? localAdminBotFiles(config.dataDir, clock),
+    clock,
+    logger,
+  });
   const replyDeps = {
     repo: engineRepo,
     crm: crmRepo,
@@ -265,6 +284,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   };
   if (queue && role !== 'api') {
     await host?.start();
+    // Upload temp files over an hour old were left by a crash mid-upload.
+    void files.sweepTemp().catch((err: unknown) => logger.warn({ err }, 'upload temp sweep failed'));
     const dispatchJobs = host
       ? [
           dispatchJob(dispatchQueueName(), () => dispatcher),
@@ -310,6 +331,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
           chatHistoryRoutes(db),
           settingsRoutes(settings),
           accessesRoutes(new AccessesService(new AccessesRepository(db), clock)),
+          templatesRoutes({ templates, stats: templateStats, files }),
           ...(config.YCLIENTS_PARTNER_TOKEN ? [yclientsWebhookRoutes(crm)] : []),
           ...(selection.sandbox ? [devSandboxRoutes(sandbox)] : []),
           ...(clock instanceof AdjustableClock ? [devClockRoutes(clock, () => runPeriodic())] : []),

@@ -240,6 +240,16 @@ export class CrmRepository {
     return rows.map(toClient);
   }
 
+  // The category of each service (YCLIENTS records name services without their category).
+  async serviceCategories(accId: number, serviceIds: string[]): Promise<Map<string, string>> {
+    if (serviceIds.length === 0) return new Map();
+    const rows = await this.db
+      .select({ id: crmServices.id, categoryId: crmServices.categoryId })
+      .from(crmServices)
+      .where(and(eq(crmServices.accId, accId), inArray(crmServices.id, serviceIds)));
+    return new Map(rows.filter((r) => r.categoryId !== null).map((r) => [r.id, r.categoryId!]));
+  }
+
   async reference(accId: number, kind: ReferenceKind): Promise<ReferenceItem[]> {
     if (kind === 'services') {
       return this.db

@@ -1,5 +1,6 @@
-import { Bot } from 'grammy';
+import { Bot, InputFile } from 'grammy';
 import type { Logger } from '../../../platform/logger.js';
+import type { AdminBotFiles } from '../../../platform/files/admin-bot-files.js';
 import type { PinDelivery } from '../pin-delivery.js';
 
 const TEXT = {
@@ -17,7 +18,7 @@ function textFor(lang: string | undefined) {
   return lang?.startsWith('en') ? TEXT.en : TEXT.ru;
 }
 
-export interface TelegramAdminBot extends PinDelivery {
+export interface TelegramAdminBot extends PinDelivery, AdminBotFiles {
   username(): Promise<string>;
   // Long polling for /start; only one process should poll (the worker role).
   startPolling(): void;
@@ -39,6 +40,9 @@ export function telegramAdminBot(token: string, logger: Logger, apiRoot?: string
     async deliver(telegramId, pin, lang) {
       // For a private chat the chat id is the user id.
       await bot.api.sendMessage(telegramId, textFor(lang).pin(pin));
+    },
+    async sendDocument(telegramId, fileName, bytes, caption) {
+      await bot.api.sendDocument(telegramId, new InputFile(bytes, fileName), { caption });
     },
     async username() {
       await bot.init();

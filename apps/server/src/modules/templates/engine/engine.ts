@@ -56,9 +56,10 @@ export class TemplateEngine {
     if (!change.record) return;
     const branch = await this.branch(change.accId);
     if (!branch || branch.sendOutAccount || branch.templates.length === 0) return;
-    const client = await this.clientOf(change.accId, change.record);
-    await this.reconcileRecord(branch, change.record, client);
-    await this.fireEvents(branch, change.record, client, change.eventId, change.kinds);
+    const record = await this.withCategories(change.accId, change.record);
+    const client = await this.clientOf(change.accId, record);
+    await this.reconcileRecord(branch, record, client);
+    await this.fireEvents(branch, record, client, change.eventId, change.kinds);
   };
 
   // After a template is saved, switched, copied or deleted: its pending messages are cancelled when
@@ -81,7 +82,8 @@ export class TemplateEngine {
       new Date(now.getTime() - REPLAN_WINDOW_MS),
       new Date(now.getTime() + REPLAN_WINDOW_MS),
     );
-    for (const record of records) {
+    for (const stored of records) {
+      const record = await this.withCategories(accId, stored);
       await this.reconcileRecord(branch, record, await this.clientOf(accId, record), templateId);
     }
   }
@@ -92,6 +94,17 @@ export class TemplateEngine {
       if (client) return client;
     }
     return record.clientPhone ? this.d.crm.clientByPhone(accId, record.clientPhone) : null;
+  }
+
+  // Fills in service categories the CRM left out, from the branch's service list.
+  private async withCategories(accId: number, record: CrmRecord): Promise<CrmRecord> {
+    const missing = record.services.filter((s) => s.categoryId === null).map((s) => s.id);
+    if (missing.length === 0) return record;
+    const known = await this.d.crm.serviceCategories(accId, missing);
+    return {
+      ...record,
+      services: record.services.map((s) => (s.categoryId === null ? { ...s, categoryId: known.get(s.id) ?? null } : s)),
+    };
   }
 
   private context(branch: BranchTemplates, record: CrmRecord, client: CrmClient | null) {
