@@ -6,6 +6,7 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { dispatchJob, dispatchQueueName, scheduler } from '../apps/server/src/channels/dispatch/jobs.js';
+import { systemClock } from '../apps/server/src/platform/clock.js';
 import { loadConfig } from '../apps/server/src/platform/config.js';
 import { openDatabase, queryRows } from '../apps/server/src/platform/db/client.js';
 import { createLogger } from '../apps/server/src/platform/logger.js';
@@ -86,7 +87,7 @@ async function emptyJobs(kind: Kind): Promise<Measured> {
     try {
       let handled = 0;
       await queue.work([emptyJobDefinition(() => (handled += 1))]);
-      const schedule = scheduler(queue);
+      const schedule = scheduler(queue, systemClock);
       const t0 = performance.now();
       for (let id = 1; id <= N; id++) await schedule(id, new Date());
       const sendMs = performance.now() - t0;

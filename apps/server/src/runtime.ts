@@ -44,6 +44,7 @@ import { CrmProcessor } from './crm/processor.js';
 import { crmEventsJob, crmKick } from './crm/jobs.js';
 import { yclientsDriver } from './crm/drivers/yclients/yclients-driver.js';
 import { yclientsWebhookRoutes } from './crm/drivers/yclients/webhook-routes.js';
+import { crmConnectionRoutes } from './crm/connection.js';
 import { EngineRepository } from './modules/templates/engine/engine-repository.js';
 import { TemplateEngine } from './modules/templates/engine/engine.js';
 import { confirmCancelHandler, consentHandler } from './modules/templates/engine/replies.js';
@@ -332,6 +333,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
           settingsRoutes(settings),
           accessesRoutes(new AccessesService(new AccessesRepository(db), clock)),
           templatesRoutes({ templates, stats: templateStats, files }),
+          crmConnectionRoutes({ repo: crmRepo, processor: crm, encryptionKey: secrets.encryptionKey }),
           ...(config.YCLIENTS_PARTNER_TOKEN ? [yclientsWebhookRoutes(crm)] : []),
           ...(selection.sandbox ? [devSandboxRoutes(sandbox)] : []),
           ...(clock instanceof AdjustableClock ? [devClockRoutes(clock, () => runPeriodic())] : []),

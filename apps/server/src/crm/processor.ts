@@ -60,6 +60,14 @@ export class CrmProcessor {
     };
   }
 
+  hasDriver(kind: CrmKind): boolean {
+    return this.d.drivers[kind] !== undefined;
+  }
+
+  openToken(sealed: string): string {
+    return this.d.openSecret(sealed);
+  }
+
   driverOf(kind: string): CrmDriver {
     const driver = this.d.drivers[kind as CrmKind];
     if (!driver) throw new Error(`no CRM driver for "${kind}"`);

@@ -282,7 +282,7 @@ export class CrmRepository {
       source: string;
       change: CrmChange;
       dedupKey: string;
-      state?: 'new' | 'derived';
+      state?: 'new' | 'derived' | 'done';
       kinds?: string[] | null;
     },
     now: Date,
