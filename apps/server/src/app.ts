@@ -32,6 +32,9 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
     // One line per request at debug level (below) instead of Fastify's two at info.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 25 * 1024 * 1024,
+    // The static plugin lists the built cabinet's files at start; on a loaded machine that can take
+    // longer than Fastify's 10 s default.
+    pluginTimeout: 60_000,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

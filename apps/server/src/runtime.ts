@@ -45,6 +45,9 @@ import { crmEventsJob, crmKick } from './crm/jobs.js';
 import { yclientsDriver } from './crm/drivers/yclients/yclients-driver.js';
 import { yclientsWebhookRoutes } from './crm/drivers/yclients/webhook-routes.js';
 import { crmConnectionRoutes } from './crm/connection.js';
+import { LocalCrm } from './crm/drivers/local/local-crm.js';
+import { localCrmDriver } from './crm/drivers/local/local-driver.js';
+import { localCrmDevRoutes } from './crm/drivers/local/dev-routes.js';
 import { EngineRepository } from './modules/templates/engine/engine-repository.js';
 import { TemplateEngine } from './modules/templates/engine/engine.js';
 import { confirmCancelHandler, consentHandler } from './modules/templates/engine/replies.js';
@@ -100,7 +103,7 @@ export interface Runtime {
     replies: ReplyChain;
     connection: ConnectionService;
   };
-  crm: { repo: CrmRepository; processor: CrmProcessor };
+  crm: { repo: CrmRepository; processor: CrmProcessor; local: LocalCrm };
   templates: { engine: TemplateEngine };
   stop(): Promise<void>;
 }
@@ -124,7 +127,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     logger.info({ kind: database.kind }, 'database opened');
   }
   await applyMigrations(database);
-  if (config.SEED_DEMO && (await seedDemo(database.db))) logger.info('demo data written');
+  if (config.SEED_DEMO && (await seedDemo(database.db, clock.now()))) logger.info('demo data written');
 
   const db = database.db;
   let bot: TelegramAdminBot | undefined;
@@ -209,9 +212,12 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   // Bookings: the CRM inbox feeds the template engine; clients' answers reach the CRM back.
   const crmRepo = new CrmRepository(db);
   const crmJob = crmEventsJob(() => crm);
+  // The embedded booking system; its changes reach the inbox like webhooks (`crm` runs them later).
+  const localCrm = new LocalCrm({ repo: crmRepo, clock, logger, kick: () => crm.kick() });
   const crm: CrmProcessor = new CrmProcessor({
     repo: crmRepo,
     drivers: {
+      local: localCrmDriver(localCrm),
       // One driver per process: its client's rate limiter is the process's share of YCLIENTS' 5/s.
       ...(config.YCLIENTS_PARTNER_TOKEN
         ? {
@@ -229,7 +235,14 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   crm.onRecordChange(engine.recordChanged);
   const files = new FileStore(db, config.dataDir, clock);
   const templatesRepo = new TemplatesRepository(db);
-  const templates = new TemplatesService({ repo: templatesRepo, files, reference: crmRepo, planner: engine, clock, logger });
+  const templates = new TemplatesService({
+    repo: templatesRepo,
+    files,
+    reference: crmRepo,
+    planner: engine,
+    clock,
+    logger,
+  });
   const templateStats = new TemplateStatsService({
     repo: new TemplateStatsRepository(db),
     templates: templatesRepo,
@@ -334,6 +347,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
           accessesRoutes(new AccessesService(new AccessesRepository(db), clock)),
           templatesRoutes({ templates, stats: templateStats, files }),
           crmConnectionRoutes({ repo: crmRepo, processor: crm, encryptionKey: secrets.encryptionKey }),
+          localCrmDevRoutes(localCrm),
           ...(config.YCLIENTS_PARTNER_TOKEN ? [yclientsWebhookRoutes(crm)] : []),
           ...(selection.sandbox ? [devSandboxRoutes(sandbox)] : []),
           ...(clock instanceof AdjustableClock ? [devClockRoutes(clock, () => runPeriodic())] : []),
@@ -362,7 +376,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     clock,
     services: { auth, accounts, mailing },
     channels: { repo: channelRepo, host, dispatcher, sandbox, replies, connection },
-    crm: { repo: crmRepo, processor: crm },
+    crm: { repo: crmRepo, processor: crm, local: localCrm },
     templates: { engine },
     async stop() {
       if (sweepTimer) clearInterval(sweepTimer);

@@ -71,7 +71,9 @@ export const DEFAULT_WHEN_SEND2: Record<TemplateCategory, number | string> = {
 };
 export const DEFAULT_WHEN_TIME = '10:00';
 export const DEFAULT_TEMPLATE_TITLE = 'New template';
-export const COPY_TAG = ' (copy)';
+// SPEC 4: a copy's title gets a tag, in the language of the person copying.
+export const COPY_TAGS = { ru: ' (копия)', en: ' (copy)' } as const;
+export const COPY_TAG = COPY_TAGS.ru;
 export const MAX_CONTENT_ITEMS = 5;
 export const TEMPLATE_TEXT_MAX = 4096;
 export const TEMPLATE_TITLE_MAX = 120;

@@ -168,6 +168,7 @@ export const switchTemplateBody = z.object({
   em: z.boolean().optional(),
 });
 export const templateIdBody = z.object({ template_id: z.number().int().positive() });
+export const copyTemplateBody = templateIdBody.extend({ lang: z.enum(['ru', 'en']).default('ru') });
 export const copyTemplateResponse = z.object({ ok: z.literal(true), id: z.number().int() });
 export const copyToBranchesBody = z.object({
   template_id: z.number().int().positive(),

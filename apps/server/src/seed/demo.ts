@@ -1,6 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../platform/db/client.js';
-import { agreements, branchMembers, branches, consultants, headerBanners, networks, users } from '../modules/accounts/schema.js';
+import {
+  agreements,
+  branchMembers,
+  branches,
+  consultants,
+  headerBanners,
+  networks,
+  users,
+} from '../modules/accounts/schema.js';
+import { seedDemoCrm } from './demo-crm.js';
 
 // Demo people; README.md lists the same ids and what each may do.
 export const DEMO_USERS = {
@@ -18,9 +27,9 @@ export const DEMO_BRANCHES = {
   sendOut: 1004,
 } as const;
 
-// Writes the demo network once, on the first start of an empty database, in one transaction.
-// Later issues add the local CRM's clients, staff and services for the same branches.
-export async function seedDemo(db: Db): Promise<boolean> {
+// Writes the demo network once, on the first start of an empty database, in one transaction, with
+// each branch's local CRM (staff, price list, clients, bookings around `now`).
+export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean> {
   return db.transaction(async (tx) => {
     const existing = await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from users`);
     if (Number(existing[0]?.n ?? 0) > 0) return false;
@@ -89,7 +98,9 @@ export async function seedDemo(db: Db): Promise<boolean> {
       },
     ]);
     // Serial columns were given explicit values: move the sequence past them.
-    await tx.execute(sql`select setval(pg_get_serial_sequence('branches', 'acc_id'), (select max(acc_id) from branches))`);
+    await tx.execute(
+      sql`select setval(pg_get_serial_sequence('branches', 'acc_id'), (select max(acc_id) from branches))`,
+    );
 
     const network3 = [DEMO_BRANCHES.moscow, DEMO_BRANCHES.yekaterinburg, DEMO_BRANCHES.vladivostok];
     await tx.insert(branchMembers).values([
@@ -123,6 +134,23 @@ export async function seedDemo(db: Db): Promise<boolean> {
       textRu: 'Новое: цепочки отзывов теперь умеют просить оценку в Telegram.',
       textEn: 'New: review chains can now ask for a rating in Telegram.',
     });
+
+    // Each branch's local CRM; prices differ by city.
+    const crmBranches = [
+      { accId: DEMO_BRANCHES.moscow, companyId: 501001, timeZone: 'Europe/Moscow', network, priceFactor: 1 },
+      {
+        accId: DEMO_BRANCHES.yekaterinburg,
+        companyId: 501002,
+        timeZone: 'Asia/Yekaterinburg',
+        network,
+        priceFactor: 0.85,
+      },
+      { accId: DEMO_BRANCHES.vladivostok, companyId: 501003, timeZone: 'Asia/Vladivostok', network, priceFactor: 0.9 },
+      { accId: DEMO_BRANCHES.sendOut, companyId: 502001, timeZone: 'Europe/Moscow', network: studio, priceFactor: 0.8 },
+    ];
+    for (const { network: group, ...branch } of crmBranches) {
+      await seedDemoCrm(tx, { ...branch, salonGroupId: String(group!.id) }, now);
+    }
     return true;
   });
 }

@@ -8,6 +8,7 @@ import {
   categoryListQuery,
   categoryListResponse,
   clientStatsResponse,
+  copyTemplateBody,
   copyTemplateResponse,
   copyToBranchesBody,
   copyToBranchesResponse,
@@ -105,8 +106,11 @@ export function templatesRoutes(deps: TemplatesRoutesDeps): FastifyPluginAsyncZo
 
     app.post(
       '/copy_template',
-      { config: edit, schema: { body: templateIdBody, response: { 200: copyTemplateResponse } } },
-      async (req) => ({ ok: true as const, id: await templates.copy(requireBranch(req), req.body.template_id) }),
+      { config: edit, schema: { body: copyTemplateBody, response: { 200: copyTemplateResponse } } },
+      async (req) => ({
+        ok: true as const,
+        id: await templates.copy(requireBranch(req), req.body.template_id, req.body.lang),
+      }),
     );
 
     app.post(

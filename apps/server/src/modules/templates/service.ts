@@ -2,7 +2,7 @@ import { allows } from '@salon/contract/rights';
 import { STATUS } from '@salon/contract/status';
 import {
   allowedVariables,
-  COPY_TAG,
+  COPY_TAGS,
   saveTemplateData,
   TEMPLATE_STATUS,
   TEMPLATE_TITLE_MAX,
@@ -149,11 +149,12 @@ export class TemplatesService {
   }
 
   // SPEC 4: a copy is inactive and its title carries the copy tag. Files are shared within a branch.
-  async copy(caller: Caller, id: number): Promise<number> {
+  async copy(caller: Caller, id: number, lang: keyof typeof COPY_TAGS = 'ru'): Promise<number> {
     await this.assertTemplatesBranch(caller.accId);
     const row = await this.live(caller.accId, id);
     const version = await this.d.repo.version(row.id, row.version);
-    const title = `${row.title.slice(0, TEMPLATE_TITLE_MAX - COPY_TAG.length)}${COPY_TAG}`;
+    const tag = COPY_TAGS[lang];
+    const title = `${row.title.slice(0, TEMPLATE_TITLE_MAX - tag.length)}${tag}`;
     const copyId = await this.d.repo.create(
       caller.accId,
       { ...draftOf(row), title, active: false },

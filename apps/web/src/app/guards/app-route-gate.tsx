@@ -6,15 +6,29 @@ import { useSession } from '../../shared/session/use-session';
 import { PageSkeleton } from '../../shared/ui/page-skeleton';
 import { QueryErrorView } from '../../shared/ui/query-error-view';
 import { decideRoute } from '../routes/guard';
-import type { RouteDef } from '../routes/route-table';
+import type { RouteDef, RouteId } from '../routes/route-table';
+import type { TemplateEditorMode } from '../../features/templates/pages/template-editor-page';
+import type { TemplateListView } from '../../features/templates/template-list-rules';
 import {
+  AccessesPage,
   AccountsPage,
+  BillDataPage,
   BlacklistPage,
+  ChannelPriorityPage,
   ChatHistoryPage,
   ConnectionPage,
   DashboardPage,
+  DevCrmPage,
+  GeneralSettingsPage,
   SectionPlaceholderPage,
+  TemplateEditorPage,
+  TemplateListPage,
+  TemplateStatPage,
+  TemplateStatsListPage,
+  SmsSettingsPage,
+  SystemMessagesPage,
 } from '../router/pages';
+import { SectionTabs } from '../views/section-tabs';
 import { NO_SELECTION, sameSelection, selectionOf } from './branch-selection';
 import { useGuardContext } from './use-guard-context';
 
@@ -24,7 +38,38 @@ function RoutePage({ route }: { route: RouteDef }) {
   if (route.page === 'connection') return <ConnectionPage />;
   if (route.page === 'blacklist') return <BlacklistPage />;
   if (route.page === 'chatHistory') return <ChatHistoryPage />;
+  if (route.page === 'devCrm') return <DevCrmPage />;
+  if (route.page === 'generalSettings') return <GeneralSettingsPage />;
+  if (route.page === 'billData') return <BillDataPage />;
+  if (route.page === 'systemMessages') return <SystemMessagesPage />;
+  if (route.page === 'sms') return <SmsSettingsPage />;
+  if (route.page === 'channelPriority') return <ChannelPriorityPage />;
+  if (route.page === 'accesses') return <AccessesPage />;
+  if (route.page === 'templateList' || route.page === 'templateStatsList' || route.page === 'templateStat') {
+    return <TemplatesPage route={route} />;
+  }
+  if (route.page === 'templateEditor') return <TemplateEditorPage mode={TEMPLATE_EDITOR_MODES[route.id] ?? 'edit'} />;
   return <SectionPlaceholderPage route={route} />;
+}
+
+// The /template_list tabs and the template pages; the shell owns the tab strip.
+const TEMPLATE_LIST_VIEWS: Partial<Record<RouteId, TemplateListView>> = {
+  templateList: 'all',
+  templateListEvent: 'event',
+  templateListTime: 'time',
+  templateListConsent: 'consent',
+};
+const TEMPLATE_EDITOR_MODES: Partial<Record<RouteId, TemplateEditorMode>> = {
+  template: 'edit',
+  newTemplate: 'new',
+  newWrTemplate: 'review',
+};
+
+function TemplatesPage({ route }: { route: RouteDef }) {
+  const tabs = route.tabs ? <SectionTabs set={route.tabs} current={route.id} /> : undefined;
+  if (route.page === 'templateStat') return <TemplateStatPage />;
+  if (route.page === 'templateStatsList') return <TemplateStatsListPage tabs={tabs} />;
+  return <TemplateListPage key={route.id} view={TEMPLATE_LIST_VIEWS[route.id] ?? 'all'} tabs={tabs} />;
 }
 
 // An unknown branch in the link: forget the selection, then show the list with a notice.

@@ -1,6 +1,8 @@
 import { Box, Button, Divider, ScrollArea, Stack } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { allows } from '@salon/contract/rights-rules';
+import { usePriorityChannelsAvailable } from '../../features/settings/api/get-priority-channel';
 import { useAccounts } from '../../shared/accounts/accounts-query';
 import { useCurrentBranch } from '../../shared/accounts/use-current-branch';
 import { useIsMobile } from '../../shared/ui/use-is-mobile';
@@ -17,9 +19,19 @@ export function AppMenu() {
   const branch = useCurrentBranch();
   const isMobile = useIsMobile();
   const current = useCurrentRoute().id;
+  // SPEC 6: channel priority shows only with more than one channel that has priority data; only
+  // users who pass the settings guard may ask.
+  const mayReadSettings = branch !== null && !branch.isSynthetic && allows(branch.rights, 'settings');
+  const priority = usePriorityChannelsAvailable(branch?.accId ?? null, mayReadSettings);
   if (!accounts) return null;
 
-  const entries = visibleMenu({ branch, isSalon: accounts.isSalon, isConsultant: accounts.isConsultant, isMobile });
+  const entries = visibleMenu({
+    branch,
+    isSalon: accounts.isSalon,
+    isConsultant: accounts.isConsultant,
+    isMobile,
+    priorityChannelCount: priority.data?.length ?? 0,
+  });
   const accId = branch?.accId ?? null;
 
   return (

@@ -12,6 +12,7 @@ const menu = (wire: Partial<BranchWire> = {}, ctx: Partial<MenuContext> = {}) =>
       isSalon: true,
       isConsultant: false,
       isMobile: false,
+      priorityChannelCount: 2,
       ...ctx,
     }),
   );
@@ -77,9 +78,12 @@ describe('menu visibility', () => {
     expect(menu({ rights: ['edit_templates'] })).not.toContain('settings');
   });
 
-  it('shows channel priority only with more than one channel', () => {
-    expect(menu({ priority_channels: 1 })).not.toContain('channel-priority');
-    expect(menu({ priority_channels: 3 })).toContain('channel-priority');
+  it('shows channel priority only with more than one channel that has priority data', () => {
+    expect(menu({}, { priorityChannelCount: 0 })).not.toContain('channel-priority');
+    expect(menu({}, { priorityChannelCount: 1 })).not.toContain('channel-priority');
+    expect(menu({}, { priorityChannelCount: 3 })).toContain('channel-priority');
+    // The count the accounts list carries no longer decides it.
+    expect(menu({ priority_channels: 3 }, { priorityChannelCount: 1 })).not.toContain('channel-priority');
   });
 
   it('hides templates, reviews, invite friends, system messages and SMS for send-out accounts', () => {
@@ -95,18 +99,19 @@ describe('menu visibility', () => {
   });
 
   it('leaves only the partner programme to users that are neither salon nor consultant', () => {
-    expect(flat(visibleMenu({ branch: null, isSalon: false, isConsultant: false, isMobile: false }))).toEqual([
-      'partners',
-    ]);
-    expect(flat(visibleMenu({ branch: null, isSalon: false, isConsultant: false, isMobile: true }))).toEqual([
-      'branches',
-      'partners',
-    ]);
+    expect(
+      flat(
+        visibleMenu({ branch: null, isSalon: false, isConsultant: false, isMobile: false, priorityChannelCount: 0 }),
+      ),
+    ).toEqual(['partners']);
+    expect(
+      flat(visibleMenu({ branch: null, isSalon: false, isConsultant: false, isMobile: true, priorityChannelCount: 0 })),
+    ).toEqual(['branches', 'partners']);
   });
 
   it('shows only the partner programme before a branch is chosen', () => {
-    expect(flat(visibleMenu({ branch: null, isSalon: true, isConsultant: false, isMobile: false }))).toEqual([
-      'partners',
-    ]);
+    expect(
+      flat(visibleMenu({ branch: null, isSalon: true, isConsultant: false, isMobile: false, priorityChannelCount: 0 })),
+    ).toEqual(['partners']);
   });
 });

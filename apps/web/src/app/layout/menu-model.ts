@@ -8,6 +8,9 @@ export interface MenuContext {
   isSalon: boolean;
   isConsultant: boolean;
   isMobile: boolean;
+  // How many channels have priority data (GET /settings/priority_channel `available`); 0 while
+  // unknown or when the user may not read it.
+  priorityChannelCount: number;
 }
 
 type BranchMenuContext = MenuContext & { branch: Branch };
@@ -113,7 +116,7 @@ export const BRANCH_MENU: readonly MenuItemDef<BranchMenuContext>[] = [
       { key: 'bill-data', route: 'billData' },
       { key: 'system-messages', route: 'systemMessages', visible: (ctx) => ctx.branch.isOwner && notSendOut(ctx) },
       { key: 'sms', route: 'sms', visible: notSendOut },
-      { key: 'channel-priority', route: 'channelPriority', visible: ({ branch }) => branch.priorityChannels > 1 },
+      { key: 'channel-priority', route: 'channelPriority', visible: (ctx) => ctx.priorityChannelCount > 1 },
       { key: 'accesses', route: 'accesses', visible: ({ branch }) => branch.isOwner },
     ],
   },

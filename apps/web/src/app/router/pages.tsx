@@ -19,6 +19,41 @@ export const BlacklistPage = lazy(() =>
 export const ChatHistoryPage = lazy(() =>
   import('../../features/chat-history/pages/chat-history-page').then((m) => ({ default: m.ChatHistoryPage })),
 );
+export const GeneralSettingsPage = lazy(() =>
+  import('../../features/settings/pages/general-settings-page').then((m) => ({ default: m.GeneralSettingsPage })),
+);
+export const BillDataPage = lazy(() =>
+  import('../../features/settings/pages/bill-data-page').then((m) => ({ default: m.BillDataPage })),
+);
+export const SystemMessagesPage = lazy(() =>
+  import('../../features/settings/pages/system-messages-page').then((m) => ({ default: m.SystemMessagesPage })),
+);
+export const SmsSettingsPage = lazy(() =>
+  import('../../features/settings/pages/sms-settings-page').then((m) => ({ default: m.SmsSettingsPage })),
+);
+export const ChannelPriorityPage = lazy(() =>
+  import('../../features/settings/pages/channel-priority-page').then((m) => ({ default: m.ChannelPriorityPage })),
+);
+export const AccessesPage = lazy(() =>
+  import('../../features/accesses/pages/accesses-page').then((m) => ({ default: m.AccessesPage })),
+);
+export const TemplateListPage = lazy(() =>
+  import('../../features/templates/pages/template-list-page').then((m) => ({ default: m.TemplateListPage })),
+);
+export const TemplateStatsListPage = lazy(() =>
+  import('../../features/templates/pages/template-stats-list-page').then((m) => ({
+    default: m.TemplateStatsListPage,
+  })),
+);
+export const TemplateStatPage = lazy(() =>
+  import('../../features/templates/pages/template-stat-page').then((m) => ({ default: m.TemplateStatPage })),
+);
+export const TemplateEditorPage = lazy(() =>
+  import('../../features/templates/pages/template-editor-page').then((m) => ({ default: m.TemplateEditorPage })),
+);
+export const DevCrmPage = lazy(() =>
+  import('../../features/dev-crm/pages/dev-crm-page').then((m) => ({ default: m.DevCrmPage })),
+);
 export const DevSandboxPage = lazy(() =>
   import('../../features/dev-sandbox/pages/dev-sandbox-page').then((m) => ({ default: m.DevSandboxPage })),
 );

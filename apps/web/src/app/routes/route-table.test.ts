@@ -60,8 +60,8 @@ const SPEC_PATHS = [
   '*',
 ];
 
-// Ours, beyond the spec: the sandbox phone of local installs.
-const DEV_PATHS = ['/dev/sandbox'];
+// Ours, beyond the spec: the sandbox phone and the local CRM's booking screens of local installs.
+const DEV_PATHS = ['/dev/sandbox', '/dev/crm'];
 
 describe('route table', () => {
   it('registers every route of the spec exactly once', () => {
@@ -95,6 +95,7 @@ describe('routeForPath', () => {
     expect(routeForPath('/Mailing/New/').id).toBe('mailingNew');
     expect(routeForPath('/invite_fiend/statistic').id).toBe('inviteFriendsStatistic');
     expect(routeForPath('/dev/sandbox').id).toBe('devSandbox');
+    expect(routeForPath('/dev/crm').id).toBe('devCrm');
   });
 
   it('sends unknown paths to the 404 page', () => {

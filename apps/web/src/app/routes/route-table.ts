@@ -10,7 +10,18 @@ export type PageKind =
   | 'connection'
   | 'blacklist'
   | 'chatHistory'
+  | 'generalSettings'
+  | 'billData'
+  | 'systemMessages'
+  | 'sms'
+  | 'channelPriority'
+  | 'accesses'
+  | 'templateList'
+  | 'templateStatsList'
+  | 'templateStat'
+  | 'templateEditor'
   | 'devSandbox'
+  | 'devCrm'
   | 'placeholder'
   | 'notFound';
 export type TabSetId = 'templates' | 'reviews' | 'mailing' | 'inviteFriends' | 'partner' | 'payment' | 'ai';
@@ -53,16 +64,20 @@ export const ROUTES = [
   app('accounts', '/accounts', { page: 'accounts', branch: 'none' }),
   app('main', '/main', { page: 'dashboard' }),
   app('connection', '/connection', { page: 'connection', guard: 'connection' }),
-  app('templateList', '/template_list', { noSendOut: true, tabs: 'templates' }),
-  app('templateListEvent', '/template_list/event', { noSendOut: true, tabs: 'templates' }),
-  app('templateListTime', '/template_list/time', { noSendOut: true, tabs: 'templates' }),
-  app('templateListConsent', '/template_list/consent', { noSendOut: true, tabs: 'templates' }),
-  app('templateListStatistic', '/template_list/statistic', { noSendOut: true, tabs: 'templates' }),
-  app('templateStat', '/template/stat', { noSendOut: true }),
+  app('templateList', '/template_list', { page: 'templateList', noSendOut: true, tabs: 'templates' }),
+  app('templateListEvent', '/template_list/event', { page: 'templateList', noSendOut: true, tabs: 'templates' }),
+  app('templateListTime', '/template_list/time', { page: 'templateList', noSendOut: true, tabs: 'templates' }),
+  app('templateListConsent', '/template_list/consent', { page: 'templateList', noSendOut: true, tabs: 'templates' }),
+  app('templateListStatistic', '/template_list/statistic', {
+    page: 'templateStatsList',
+    noSendOut: true,
+    tabs: 'templates',
+  }),
+  app('templateStat', '/template/stat', { page: 'templateStat', noSendOut: true }),
   // Viewing one template is open to members; saving needs 'editTemplates', checked by the page.
-  app('template', '/template', { noSendOut: true }),
-  app('newTemplate', '/new_template', { noSendOut: true, guard: 'editTemplates' }),
-  app('newWrTemplate', '/new_wr_template', { noSendOut: true, guard: 'editTemplates' }),
+  app('template', '/template', { page: 'templateEditor', noSendOut: true }),
+  app('newTemplate', '/new_template', { page: 'templateEditor', noSendOut: true, guard: 'editTemplates' }),
+  app('newWrTemplate', '/new_wr_template', { page: 'templateEditor', noSendOut: true, guard: 'editTemplates' }),
   app('reviewsAll', '/reviews/all', { noSendOut: true, tabs: 'reviews' }),
   app('reviewsNew', '/reviews/new_review', { noSendOut: true }),
   app('reviewsOne', '/reviews/one_review', { noSendOut: true }),
@@ -79,12 +94,12 @@ export const ROUTES = [
   partner('partnersAccess', '/partners_access', { audience: 'consultantOwner' }),
   partner('partnersPromo', '/partners_promo'),
   app('blacklist', '/blacklist', { page: 'blacklist' }),
-  app('settings', '/settings', { guard: 'settings' }),
-  app('billData', '/bill_data', { guard: 'settings' }),
-  app('systemMessages', '/system_messages', { guard: 'systemMessages' }),
-  app('sms', '/sms', { guard: 'settings' }),
-  app('channelPriority', '/channel_priority', { guard: 'settings' }),
-  app('accesses', '/accesses', { guard: 'accesses' }),
+  app('settings', '/settings', { page: 'generalSettings', guard: 'settings' }),
+  app('billData', '/bill_data', { page: 'billData', guard: 'settings' }),
+  app('systemMessages', '/system_messages', { page: 'systemMessages', guard: 'systemMessages' }),
+  app('sms', '/sms', { page: 'sms', guard: 'settings' }),
+  app('channelPriority', '/channel_priority', { page: 'channelPriority', guard: 'settings' }),
+  app('accesses', '/accesses', { page: 'accesses', guard: 'accesses' }),
   app('pay', '/pay', { tabs: 'payment' }),
   app('history', '/history', { tabs: 'payment' }),
   app('chatHistory', '/chat_history', { page: 'chatHistory' }),
@@ -106,6 +121,8 @@ export const ROUTES = [
   bare('autoConnectForm', '/auto_connect_form'),
   // Not in the spec: the sandbox phone network's other side, for local installs (no menu, no sign-in).
   { id: 'devSandbox', path: '/dev/sandbox', shell: 'bare', page: 'devSandbox', branch: 'none' },
+  // Not in the spec: the local CRM's booking screens (the embedded default CRM), inside the cabinet.
+  app('devCrm', '/dev/crm', { page: 'devCrm' }),
   { id: 'notFound', path: '*', shell: 'bare', page: 'notFound', branch: 'none' },
 ] as const satisfies readonly RouteSpec[];
 

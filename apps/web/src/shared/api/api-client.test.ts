@@ -4,7 +4,7 @@ import { okSchema } from '@salon/contract/status';
 import { createMemoryStorage } from '../session/key-value-storage';
 import { createSessionStore } from '../session/session-store';
 import { createApiClient } from './api-client';
-import { ApiError } from './api-error';
+import { ApiError, failureCodes } from './api-error';
 
 type Reply = { status: number; body: unknown };
 type Route = (url: URL, init: RequestInit) => Reply | Promise<Reply>;
@@ -74,6 +74,17 @@ describe('api client', () => {
     const error = await client.request({ path: '/x', schema: okSchema }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 'Bad request', httpStatus: 400, detail: 'x' });
+  });
+
+  it('keeps the field issues of a rejected body and drops malformed ones', async () => {
+    const issues = [{ path: 'body.inn', code: 'INN_NOT_VALID' }, { path: 3 }, 'x'];
+    const { client } = setup(() => ({ status: 400, body: { ok: false, status: 'Bad request', issues } }));
+    const error = await client.request({ path: '/x', schema: okSchema }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ issues: [{ path: 'body.inn', code: 'INN_NOT_VALID' }] });
+    expect(failureCodes(error)).toEqual([
+      { field: '', code: 'Bad request' },
+      { field: 'inn', code: 'INN_NOT_VALID' },
+    ]);
   });
 
   it('turns a failed fetch into a network ApiError', async () => {

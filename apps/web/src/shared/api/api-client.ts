@@ -1,7 +1,7 @@
 import type { TokenResponse } from '@salon/contract/auth';
 import { TOKEN_RETRIES_DEFAULT } from '@salon/contract/constants';
 import type { SessionStore } from '../session/session-store';
-import { ApiError, BAD_RESPONSE_STATUS, NETWORK_ERROR_STATUS, statusForHttp } from './api-error';
+import { ApiError, BAD_RESPONSE_STATUS, NETWORK_ERROR_STATUS, statusForHttp, type ApiIssue } from './api-error';
 import { decideRetry, type FailedAnswer } from './retry-policy';
 
 // The three hosts of ARCHITECTURE.md "The three hosts".
@@ -92,7 +92,19 @@ function toFailedAnswer(answer: Answer): FailedAnswer {
     return { httpStatus: answer.httpStatus, status: null };
   }
   const detail = 'detail' in body && typeof body.detail === 'string' ? body.detail : undefined;
-  return { httpStatus: answer.httpStatus, status: body.status, detail };
+  const issues = 'issues' in body && Array.isArray(body.issues) ? body.issues.filter(isIssue) : [];
+  return { httpStatus: answer.httpStatus, status: body.status, detail, issues };
+}
+
+function isIssue(value: unknown): value is ApiIssue {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'path' in value &&
+    typeof value.path === 'string' &&
+    'code' in value &&
+    typeof value.code === 'string'
+  );
 }
 
 function loadSchema<T>(source: ParserSource<T>): Promise<ResponseParser<T>> {
@@ -112,7 +124,12 @@ function isFailure(answer: Answer): boolean {
 }
 
 function toError(failed: FailedAnswer): ApiError {
-  return new ApiError(failed.status ?? statusForHttp(failed.httpStatus), failed.httpStatus, failed.detail);
+  return new ApiError(
+    failed.status ?? statusForHttp(failed.httpStatus),
+    failed.httpStatus,
+    failed.detail,
+    failed.issues,
+  );
 }
 
 export function createApiClient(deps: ApiClientDeps): ApiClient {

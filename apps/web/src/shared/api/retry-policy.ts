@@ -1,11 +1,13 @@
 import { EXPIRED_TOKEN_DETAIL, STATUS } from '@salon/contract/status-text';
 import { RETRY_DELAY_MAX_MS, RETRY_DELAY_MIN_MS } from '@salon/contract/constants';
+import type { ApiIssue } from './api-error';
 
 export interface FailedAnswer {
   httpStatus: number;
   // Body status text; null when the body had none.
   status: string | null;
   detail?: string | undefined;
+  issues?: readonly ApiIssue[];
 }
 
 export interface RetryState {

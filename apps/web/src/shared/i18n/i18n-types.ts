@@ -1,13 +1,17 @@
+import type accesses from '../../locales/ru/accesses.json';
 import type accounts from '../../locales/ru/accounts.json';
 import type auth from '../../locales/ru/auth.json';
 import type blacklist from '../../locales/ru/blacklist.json';
 import type chatHistory from '../../locales/ru/chat-history.json';
 import type common from '../../locales/ru/common.json';
 import type connection from '../../locales/ru/connection.json';
+import type devCrm from '../../locales/ru/dev-crm.json';
 import type devSandbox from '../../locales/ru/dev-sandbox.json';
 import type errors from '../../locales/ru/errors.json';
 import type menu from '../../locales/ru/menu.json';
 import type pages from '../../locales/ru/pages.json';
+import type settings from '../../locales/ru/settings.json';
+import type templates from '../../locales/ru/templates.json';
 
 // Keys are checked at compile time against the Russian files (the default and fallback);
 // locales.test.ts keeps the English files in step.
@@ -15,16 +19,20 @@ declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
     resources: {
+      accesses: typeof accesses;
       accounts: typeof accounts;
       auth: typeof auth;
       blacklist: typeof blacklist;
       'chat-history': typeof chatHistory;
       common: typeof common;
       connection: typeof connection;
+      'dev-crm': typeof devCrm;
       'dev-sandbox': typeof devSandbox;
       errors: typeof errors;
       menu: typeof menu;
       pages: typeof pages;
+      settings: typeof settings;
+      templates: typeof templates;
     };
   }
 }

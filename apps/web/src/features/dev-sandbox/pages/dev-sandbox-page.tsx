@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconFlask } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api/api-error';
@@ -13,6 +13,9 @@ import { SandboxPairingForm } from '../components/sandbox-pairing-form';
 import { SandboxReplyForm, type ReplyDraft } from '../components/sandbox-reply-form';
 import { SandboxRulesCard } from '../components/sandbox-rules-card';
 import { threadsByPhone } from '../sandbox-rules';
+
+// The local CRM's booking page (a cabinet page: it asks for sign-in and a branch).
+const DEV_CRM_PATH = '/dev/crm';
 
 // /dev/sandbox: the other side of the simulated phone network — the salon's phone that scans a QR
 // or types a pairing code, and the clients who read and reply. Open without signing in.
@@ -47,6 +50,12 @@ export function DevSandboxPage() {
       <PageTitle>{t('pages:titles.devSandbox')}</PageTitle>
       <Text size="sm" c="dimmed" mt={-8}>
         {t('dev-sandbox:intro')}
+      </Text>
+      <Text size="sm" c="dimmed">
+        {t('dev-sandbox:crm.text')}{' '}
+        <Anchor href={DEV_CRM_PATH} data-testid="sandbox-crm-link">
+          {t('dev-sandbox:crm.link')}
+        </Anchor>
       </Text>
       <SandboxRulesCard />
       <Title order={2} size="h3">

@@ -1,0 +1,215 @@
+import { useState } from 'react';
+import { Checkbox, Group, NumberInput, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { ATTENDANCE, type Attendance } from '@salon/contract/templates-rules';
+import type { TemplateDraft } from '../template-draft';
+import { editorSections, type EditNotice, type TemplateEdit } from '../template-edit-rules';
+import type { DraftProblems } from '../template-save-rules';
+import { BlacklistField } from './blacklist-field';
+import { CategoryMultiSelect } from './category-multi-select';
+import { EditorCard } from './editor-card';
+
+interface AudienceSectionProps {
+  draft: TemplateDraft;
+  edit: (edit: TemplateEdit) => EditNotice | null;
+  problems: DraftProblems;
+  readOnly: boolean;
+}
+
+const ATTENDANCE_ORDER: { status: Attendance; key: 'didNotCome' | 'expectation' | 'came' | 'confirmed' }[] = [
+  { status: ATTENDANCE.expectation, key: 'expectation' },
+  { status: ATTENDANCE.confirmed, key: 'confirmed' },
+  { status: ATTENDANCE.came, key: 'came' },
+  { status: ATTENDANCE.didNotCome, key: 'didNotCome' },
+];
+
+const toCount = (value: number | string) => (value === '' ? null : Number(value));
+
+// The visit range, committed when a field is left or Enter is pressed: typing "12" into "to" must
+// not lower "from" on the way through "1" (SPEC 5: a lower "to" lowers "from"; "from" above "to"
+// is refused with the visits quantity error, and the field shows the kept value again).
+function VisitsFields({ draft, edit, invalid }: Pick<AudienceSectionProps, 'draft' | 'edit'> & { invalid: boolean }) {
+  const { t } = useTranslation('templates');
+  const [from, setFrom] = useState<number | string>(draft.quantityFrom ?? '');
+  const [to, setTo] = useState<number | string>(draft.quantityTo ?? '');
+  const [seen, setSeen] = useState({ from: draft.quantityFrom, to: draft.quantityTo });
+  if (seen.from !== draft.quantityFrom || seen.to !== draft.quantityTo) {
+    setSeen({ from: draft.quantityFrom, to: draft.quantityTo });
+    setFrom(draft.quantityFrom ?? '');
+    setTo(draft.quantityTo ?? '');
+  }
+  const commitFrom = () => {
+    const value = toCount(from);
+    if (value === draft.quantityFrom) return;
+    if (edit({ type: 'quantityFrom', value }) !== null) setFrom(draft.quantityFrom ?? '');
+    else if (value !== null && value < 1) setFrom('');
+  };
+  const commitTo = () => {
+    const value = toCount(to);
+    if (value === draft.quantityTo) return;
+    edit({ type: 'quantityTo', value });
+    if (value !== null && value < 1) setTo('');
+  };
+  const onEnter = (commit: () => void) => (event: React.KeyboardEvent) => {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      commit();
+    }
+  };
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={500} id="visits-label">
+        {t('filters.visits')}
+      </Text>
+      <Group gap="sm" align="flex-start" role="group" aria-labelledby="visits-label">
+        <NumberInput
+          aria-label={t('filters.visitsFrom')}
+          placeholder={t('filters.visitsFrom')}
+          value={from}
+          onChange={setFrom}
+          onBlur={commitFrom}
+          onKeyDown={onEnter(commitFrom)}
+          allowDecimal={false}
+          allowNegative={false}
+          w={140}
+          error={invalid}
+          data-testid="visits-from"
+        />
+        <NumberInput
+          aria-label={t('filters.visitsTo')}
+          placeholder={t('filters.visitsTo')}
+          value={to}
+          onChange={setTo}
+          onBlur={commitTo}
+          onKeyDown={onEnter(commitTo)}
+          allowDecimal={false}
+          allowNegative={false}
+          w={140}
+          error={invalid}
+          data-testid="visits-to"
+        />
+      </Group>
+      <Text size="xs" c={invalid ? 'red.7' : 'dimmed'}>
+        {invalid ? t('problem.visitsQuantityError') : t('filters.visitsHint')}
+      </Text>
+    </Stack>
+  );
+}
+
+// Who gets the template: record client statuses, booking-system filters, visit counts, options
+// and the template's own blacklist (SPEC 3 Filters, SPEC 5).
+export function AudienceSection({ draft, edit, problems, readOnly }: AudienceSectionProps) {
+  const { t } = useTranslation('templates');
+  const sections = editorSections(draft.whenSend);
+
+  return (
+    <EditorCard title={t('filters.title')} description={t('filters.intro')} testId="section-audience">
+      {sections.attendance && (
+        <Stack gap={6}>
+          <Text size="sm" fw={500} id="attendance-label">
+            {t('attendance.title')}
+          </Text>
+          <Group gap="lg" role="group" aria-labelledby="attendance-label">
+            {ATTENDANCE_ORDER.map(({ status, key }) => (
+              <Checkbox
+                key={status}
+                label={t(`attendance.${key}`)}
+                checked={draft.attendance.includes(status)}
+                onChange={(event) => edit({ type: 'attendance', status, on: event.currentTarget.checked })}
+                description={
+                  status === ATTENDANCE.didNotCome && draft.confirmRecord ? t('attendance.lockedByConfirm') : undefined
+                }
+                data-testid={`attendance-${status}`}
+              />
+            ))}
+          </Group>
+          {draft.attendance.length === 0 && (
+            <Text size="xs" c="orange.8" data-testid="attendance-empty">
+              {t('attendance.none')}
+            </Text>
+          )}
+        </Stack>
+      )}
+      {sections.recordFilters && (
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <CategoryMultiSelect
+            category="services"
+            label={t('filters.services')}
+            value={draft.services}
+            onChange={(value) => edit({ type: 'filter', field: 'services', value })}
+            testId="filter-services"
+          />
+          <CategoryMultiSelect
+            category="categories"
+            label={t('filters.categories')}
+            value={draft.categories}
+            onChange={(value) => edit({ type: 'filter', field: 'categories', value })}
+            testId="filter-categories"
+          />
+          <CategoryMultiSelect
+            category="staff"
+            label={t('filters.staff')}
+            value={draft.staff}
+            onChange={(value) => edit({ type: 'filter', field: 'staff', value })}
+            testId="filter-staff"
+          />
+          <CategoryMultiSelect
+            category="goods"
+            label={t('filters.goods')}
+            value={draft.goods}
+            onChange={(value) => edit({ type: 'filter', field: 'goods', value })}
+            testId="filter-goods"
+          />
+          <CategoryMultiSelect
+            category="record_labels"
+            label={t('filters.recordLabels')}
+            value={draft.recordLabels}
+            onChange={(value) => edit({ type: 'filter', field: 'recordLabels', value })}
+            testId="filter-record-labels"
+          />
+          <CategoryMultiSelect
+            category="client_category"
+            label={t('filters.clientCategory')}
+            value={draft.clientCategory}
+            onChange={(value) => edit({ type: 'filter', field: 'clientCategory', value })}
+            testId="filter-client-category"
+          />
+        </SimpleGrid>
+      )}
+      {!sections.recordFilters && (
+        <CategoryMultiSelect
+          category="client_category"
+          label={t('filters.clientCategory')}
+          value={draft.clientCategory}
+          onChange={(value) => edit({ type: 'filter', field: 'clientCategory', value })}
+          testId="filter-client-category"
+        />
+      )}
+      <VisitsFields draft={draft} edit={edit} invalid={problems.visits !== undefined} />
+      <Stack gap="sm">
+        <Switch
+          label={t('filters.sendOnlyLostClient')}
+          description={t('filters.sendOnlyLostClientHint')}
+          checked={draft.sendOnlyLostClient}
+          onChange={(event) => edit({ type: 'sendOnlyLostClient', value: event.currentTarget.checked })}
+          data-testid="option-lost-clients"
+        />
+        {sections.recordFilters && (
+          <Switch
+            label={t('filters.onlineRecord')}
+            description={t('filters.onlineRecordHint')}
+            checked={draft.onlineRecord}
+            onChange={(event) => edit({ type: 'onlineRecord', value: event.currentTarget.checked })}
+            data-testid="option-online"
+          />
+        )}
+      </Stack>
+      <BlacklistField
+        phones={draft.blacklist}
+        onAdd={(phone) => edit({ type: 'blacklistAdd', phone })}
+        onRemove={(phone) => edit({ type: 'blacklistRemove', phone })}
+        readOnly={readOnly}
+      />
+    </EditorCard>
+  );
+}

@@ -1,0 +1,48 @@
+import { useMemo } from 'react';
+import { Loader, MultiSelect } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { isAccessDenied } from '../../../shared/api/error-message';
+import { useTemplateCategories, type TemplateListCategory } from '../api/get-template-categories';
+
+interface CategoryMultiSelectProps {
+  category: TemplateListCategory;
+  label: string;
+  value: string[];
+  onChange: (value: string[]) => void;
+  testId: string;
+}
+
+// A filter whose options come from GET /template_categories. An empty list shows one 'no records'
+// entry (SPEC 8); ids chosen earlier that the list no longer has stay visible by their id.
+export function CategoryMultiSelect({ category, label, value, onChange, testId }: CategoryMultiSelectProps) {
+  const { t } = useTranslation('templates');
+  const list = useTemplateCategories(category);
+  const data = useMemo(() => {
+    const options = (list.data ?? []).map((item) => ({ value: item.id, label: item.title }));
+    const known = new Set(options.map((o) => o.value));
+    const missing = value.filter((id) => !known.has(id)).map((id) => ({ value: id, label: `#${id}` }));
+    return [...options, ...missing];
+  }, [list.data, value]);
+
+  let error: string | undefined;
+  if (list.isError) error = isAccessDenied(list.error) ? t('filters.noRight') : t('filters.loadError');
+
+  return (
+    <MultiSelect
+      label={label}
+      placeholder={value.length === 0 ? t('filters.any') : undefined}
+      data={data}
+      value={value}
+      onChange={onChange}
+      searchable
+      clearable
+      hidePickedOptions
+      nothingFoundMessage={t('filters.noRecords')}
+      rightSection={list.isFetching && !list.data ? <Loader size="xs" /> : undefined}
+      error={error}
+      comboboxProps={{ withinPortal: true }}
+      maxDropdownHeight={260}
+      data-testid={testId}
+    />
+  );
+}

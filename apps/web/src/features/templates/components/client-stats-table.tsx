@@ -1,0 +1,121 @@
+import { useMemo, useState } from 'react';
+import { Badge, Group, Pagination, Select, Table, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { Currency } from '@salon/contract/constants';
+import type { ClientStatsRow } from '@salon/contract/templates';
+import { formatDateTime } from '../../../shared/i18n/format-date-time';
+import { formatMoney } from '../../../shared/i18n/format-money';
+import { paginate } from '../../../shared/lib/paginate';
+import { DETAIL_DEFAULT_PAGE_SIZE, DETAIL_PAGE_SIZES } from '../template-stats-rules';
+
+const STATUS_COLORS: Record<string, string> = {
+  sent: 'blue',
+  delivered: 'cyan',
+  read: 'indigo',
+  answered: 'violet',
+  recorded: 'teal',
+  failed: 'red',
+  pending: 'gray',
+  cancelled: 'gray',
+};
+const KNOWN_STATUSES = ['sent', 'delivered', 'read', 'answered', 'recorded', 'failed', 'pending', 'cancelled'] as const;
+type KnownStatus = (typeof KNOWN_STATUSES)[number];
+const isKnownStatus = (status: string): status is KnownStatus => (KNOWN_STATUSES as readonly string[]).includes(status);
+
+interface ClientStatsTableProps {
+  rows: ClientStatsRow[];
+  currency: Currency;
+}
+
+// The per-client detail (SPEC 3 client row: phone, name, version, services, times, sum, status).
+export function ClientStatsTable({ rows, currency }: ClientStatsTableProps) {
+  const { t, i18n } = useTranslation('templates');
+  const language = i18n.language;
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<number>(DETAIL_DEFAULT_PAGE_SIZE);
+  const slice = useMemo(() => paginate(rows, page, pageSize), [rows, page, pageSize]);
+  const moment = (value: string | null) => (value ? formatDateTime(value, language) : '—');
+
+  return (
+    <>
+      <Table.ScrollContainer minWidth={920} type="native">
+        <Table striped verticalSpacing="xs" data-testid="client-stats-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('stats.columns.phone')}</Table.Th>
+              <Table.Th>{t('stats.columns.name')}</Table.Th>
+              <Table.Th>{t('stats.columns.version')}</Table.Th>
+              <Table.Th>{t('stats.columns.services')}</Table.Th>
+              <Table.Th>{t('stats.columns.sentAt')}</Table.Th>
+              <Table.Th>{t('stats.columns.repliedAt')}</Table.Th>
+              <Table.Th>{t('stats.columns.recordedAt')}</Table.Th>
+              <Table.Th ta="right">{t('stats.columns.sum')}</Table.Th>
+              <Table.Th>{t('stats.columns.status')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {slice.rows.map((row, index) => (
+              <Table.Tr key={`${row.phone}-${row.created_at}-${index}`}>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  <Text size="sm" ff="monospace">
+                    {/^\d+$/.test(row.phone) ? `+${row.phone}` : row.phone}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{row.name || '—'}</Table.Td>
+                <Table.Td>{t('stats.versionNumber', { version: row.version })}</Table.Td>
+                <Table.Td maw={180}>
+                  <Text size="sm" lineClamp={2} title={row.services}>
+                    {row.services || '—'}
+                  </Text>
+                </Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{moment(row.send_time ?? row.created_at)}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{moment(row.reply_time)}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{moment(row.record_time)}</Table.Td>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {row.sum > 0 ? formatMoney(row.sum, currency) : '—'}
+                </Table.Td>
+                <Table.Td>
+                  <Badge variant="light" size="sm" color={STATUS_COLORS[row.status] ?? 'gray'}>
+                    {isKnownStatus(row.status) ? t(`stats.status.${row.status}`) : row.status}
+                  </Badge>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Group justify="space-between" gap="sm" wrap="wrap">
+        <Group gap="xs" wrap="nowrap">
+          <Text size="sm" c="dimmed">
+            {t('stats.rowsPerPage')}
+          </Text>
+          <Select
+            w={80}
+            size="xs"
+            aria-label={t('stats.rowsPerPage')}
+            data={DETAIL_PAGE_SIZES.map(String)}
+            value={String(pageSize)}
+            onChange={(value) => {
+              if (!value) return;
+              setPageSize(Number(value));
+              setPage(1);
+            }}
+            allowDeselect={false}
+            data-testid="client-page-size"
+          />
+        </Group>
+        {slice.totalPages > 1 && (
+          <Pagination
+            size="sm"
+            total={slice.totalPages}
+            value={slice.page}
+            onChange={setPage}
+            siblings={0}
+            data-testid="client-pagination"
+            getControlProps={(control) => ({ 'aria-label': t(`stats.pages.${control}`) })}
+          />
+        )}
+      </Group>
+    </>
+  );
+}

@@ -1,0 +1,56 @@
+import { Button, Group, TextInput } from '@mantine/core';
+import { IconCalendar } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { TEMPLATE_STATS_BASELINE } from '@salon/contract/templates-rules';
+import { isIsoDate, isoDate, type StatsRange } from '../template-stats-rules';
+
+interface StatsRangePickerProps {
+  range: StatsRange;
+  now: Date;
+  onChange: (range: StatsRange) => void;
+  onReset: () => void;
+}
+
+// Date range of the statistics: from the 2020-01-01 baseline up to today by default (SPEC 9).
+export function StatsRangePicker({ range, now, onChange, onReset }: StatsRangePickerProps) {
+  const { t } = useTranslation('templates');
+  const today = isoDate(now);
+  const isDefault = range.from === TEMPLATE_STATS_BASELINE && range.to === today;
+  return (
+    <Group gap="sm" align="flex-end" wrap="wrap" data-testid="stats-range">
+      <TextInput
+        type="date"
+        label={t('stats.from')}
+        leftSection={<IconCalendar size={16} aria-hidden />}
+        value={range.from}
+        min={TEMPLATE_STATS_BASELINE}
+        max={range.to}
+        onChange={(event) => {
+          const from = event.currentTarget.value;
+          if (isIsoDate(from)) onChange({ from, to: from > range.to ? from : range.to });
+        }}
+        w={{ base: '100%', xs: 190 }}
+        data-testid="stats-from"
+      />
+      <TextInput
+        type="date"
+        label={t('stats.to')}
+        leftSection={<IconCalendar size={16} aria-hidden />}
+        value={range.to}
+        min={range.from}
+        max={today}
+        onChange={(event) => {
+          const to = event.currentTarget.value;
+          if (isIsoDate(to)) onChange({ from: to < range.from ? to : range.from, to });
+        }}
+        w={{ base: '100%', xs: 190 }}
+        data-testid="stats-to"
+      />
+      {!isDefault && (
+        <Button variant="subtle" onClick={onReset} data-testid="stats-reset">
+          {t('stats.allTime')}
+        </Button>
+      )}
+    </Group>
+  );
+}

@@ -1,0 +1,157 @@
+import { Alert, Button, Fieldset, Group, Paper, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { IconChartBar, IconDeviceFloppy, IconLock } from '@tabler/icons-react';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import type { TemplateWire } from '@salon/contract/templates';
+import { TEMPLATE_TITLE_MAX } from '@salon/contract/templates-rules';
+import { useSession } from '../../../shared/session/use-session';
+import { PageTitle } from '../../../shared/ui/page-title';
+import { useLeaveGuard } from '../hooks/use-leave-guard';
+import { useTemplateEditor } from '../hooks/use-template-editor';
+import type { TemplateDraft } from '../template-draft';
+import { variablesFor } from '../template-save-rules';
+import { AudienceSection } from './audience-section';
+import { ContentSection } from './content-section';
+import { EditorCard } from './editor-card';
+import { LeaveConfirmModal } from './leave-confirm-modal';
+import { OptionsSection } from './options-section';
+import { TemplateKindBadge } from './template-kind-badge';
+import { TimingSection } from './timing-section';
+
+interface TemplateEditorProps {
+  initial: TemplateDraft | TemplateWire;
+  canEdit: boolean;
+  heading: string;
+}
+
+// The single-template form (SPEC 4 Template editing) with its save bar and leave guard.
+export function TemplateEditor({ initial, canEdit, heading }: TemplateEditorProps) {
+  const { t } = useTranslation('templates');
+  const navigate = useNavigate();
+  const { accId } = useSession();
+  const editor = useTemplateEditor(initial);
+  const guard = useLeaveGuard(editor.dirty && canEdit);
+  const { draft, edit, problems } = editor;
+  const readOnly = !canEdit;
+  const variables = useMemo(() => variablesFor(draft), [draft]);
+
+  const save = async () => {
+    const id = await editor.save();
+    if (id !== null && draft.id === null) {
+      // A new template continues at its own address, so the next save updates it.
+      guard.allowNext();
+      void navigate(`/template?id=${id}&accId=${accId ?? ''}`, { replace: true });
+    }
+  };
+
+  return (
+    <Stack gap="md">
+      <PageTitle
+        aside={
+          draft.id !== null ? (
+            <Button
+              component={Link}
+              to={`/template/stat?id=${draft.id}&accId=${accId ?? ''}`}
+              variant="light"
+              leftSection={<IconChartBar size={16} aria-hidden />}
+              data-testid="editor-stats-link"
+            >
+              {t('editor.stats')}
+            </Button>
+          ) : undefined
+        }
+      >
+        {draft.title.trim() || heading}
+      </PageTitle>
+      {readOnly && (
+        <Alert color="gray" variant="light" icon={<IconLock size={18} aria-hidden />} data-testid="editor-read-only">
+          {t('editor.readOnly')}
+        </Alert>
+      )}
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (canEdit) void save();
+        }}
+        data-testid="template-editor"
+      >
+        <Fieldset disabled={readOnly} variant="unstyled" p={0} m={0}>
+          <Stack gap="md">
+            <EditorCard title={t('editor.basics')} testId="section-basics">
+              <Group gap="xs">
+                <TemplateKindBadge category={draft.whenSend} />
+                {draft.id !== null && (
+                  <Text size="xs" c="dimmed">
+                    {t('editor.id', { id: draft.id })}
+                  </Text>
+                )}
+              </Group>
+              <TextInput
+                label={t('editor.titleLabel')}
+                value={draft.title}
+                onChange={(event) => edit({ type: 'title', value: event.currentTarget.value })}
+                maxLength={TEMPLATE_TITLE_MAX}
+                required
+                error={
+                  problems.title
+                    ? t(`problem.${problems.title.code === 'tooLong' ? 'tooLong' : 'required'}`)
+                    : undefined
+                }
+                data-testid="editor-title"
+              />
+              <Switch
+                label={t('editor.active')}
+                description={t('editor.activeHint')}
+                checked={draft.active}
+                onChange={(event) => edit({ type: 'active', value: event.currentTarget.checked })}
+                data-testid="editor-active"
+              />
+            </EditorCard>
+            <TimingSection draft={draft} edit={edit} />
+            <ContentSection draft={draft} edit={edit} variables={variables} problems={problems} readOnly={readOnly} />
+            <OptionsSection draft={draft} edit={edit} variables={variables} problems={problems} readOnly={readOnly} />
+            <AudienceSection draft={draft} edit={edit} problems={problems} readOnly={readOnly} />
+          </Stack>
+        </Fieldset>
+        {canEdit && (
+          <Paper
+            withBorder
+            shadow="md"
+            radius="md"
+            p="sm"
+            pos="sticky"
+            bottom={12}
+            mt="md"
+            style={{ zIndex: 5 }}
+            data-testid="editor-save-bar"
+          >
+            <Group justify="space-between" gap="sm" wrap="wrap">
+              <Text size="sm" c={editor.dirty ? 'orange.8' : 'dimmed'} role="status" aria-live="polite">
+                {editor.dirty ? t('editor.unsaved') : t('editor.noChanges')}
+              </Text>
+              <Group gap="sm">
+                {editor.dirty && !editor.saving && (
+                  <Button variant="subtle" color="gray" onClick={editor.discard} data-testid="editor-discard">
+                    {t('editor.discard')}
+                  </Button>
+                )}
+                <Button
+                  type="submit"
+                  leftSection={<IconDeviceFloppy size={16} aria-hidden />}
+                  loading={editor.saving}
+                  disabled={!editor.dirty && draft.id !== null}
+                  data-testid="editor-save"
+                >
+                  {editor.saving ? t('editor.saving') : t('editor.save')}
+                </Button>
+              </Group>
+            </Group>
+          </Paper>
+        )}
+      </form>
+      <LeaveConfirmModal opened={guard.blocked} onLeave={guard.leave} onStay={guard.stay} />
+    </Stack>
+  );
+}
