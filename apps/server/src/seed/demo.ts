@@ -10,6 +10,7 @@ import {
   users,
 } from '../modules/accounts/schema.js';
 import { seedDemoCrm } from './demo-crm.js';
+import { seedDemoTemplates } from './demo-templates.js';
 
 // Demo people; README.md lists the same ids and what each may do.
 export const DEMO_USERS = {
@@ -150,6 +151,8 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean>
     ];
     for (const { network: group, ...branch } of crmBranches) {
       await seedDemoCrm(tx, { ...branch, salonGroupId: String(group!.id) }, now);
+      // Send-out-only accounts have no templates (SPEC 6).
+      if (branch.accId !== DEMO_BRANCHES.sendOut) await seedDemoTemplates(tx, branch.accId, now);
     }
     return true;
   });
