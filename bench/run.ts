@@ -1,12 +1,14 @@
 import { benchAccountsAndLogin } from './accounts-and-login.js';
 import { benchDispatch } from './dispatch.js';
 import { benchEngine } from './engine.js';
+import { benchMailing } from './mailing.js';
 
 // `npm run bench`: each entry prints its figures beside a baseline measured in the same run.
 const entries: Record<string, () => Promise<void>> = {
   accounts: benchAccountsAndLogin,
   dispatch: benchDispatch,
   engine: benchEngine,
+  mailing: benchMailing,
 };
 
 const only = process.argv.slice(2);
