@@ -58,6 +58,9 @@ import { templatesRoutes } from './modules/templates/routes.js';
 import { TemplatesService } from './modules/templates/service.js';
 import { TemplateStatsRepository } from './modules/templates/stats-repository.js';
 import { TemplateStatsService } from './modules/templates/stats-service.js';
+import { ConsentsRepository } from './modules/consents/repository.js';
+import { consentsRoutes } from './modules/consents/routes.js';
+import { ConsentsService } from './modules/consents/service.js';
 import { accountsRoutes } from './modules/accounts/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { mailingRoutes } from './modules/mailing/routes.js';
@@ -252,6 +255,12 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     clock,
     logger,
   });
+  const consents = new ConsentsService({
+    repo: new ConsentsRepository(db),
+    bot: bot ?? localAdminBotFiles(config.dataDir, clock),
+    clock,
+    logger,
+  });
   const replyDeps = {
     repo: engineRepo,
     crm: crmRepo,
@@ -352,7 +361,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
           ...(selection.sandbox ? [devSandboxRoutes(sandbox)] : []),
           ...(clock instanceof AdjustableClock ? [devClockRoutes(clock, () => runPeriodic())] : []),
         ] satisfies Routes[],
-        mailing: [mailingRoutes(mailing)],
+        mailing: [mailingRoutes(mailing), consentsRoutes(consents)],
         ai: [],
       },
       healthy: async () => {

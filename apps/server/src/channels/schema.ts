@@ -169,7 +169,8 @@ export const blacklist = pgTable(
 );
 
 // Consent to messages per client phone (SPEC 3 Consent entry). true consent, false declined,
-// null no answer; active false with null is "neutral". The mailing issue adds the changelog and pages.
+// null no answer; active false with null is "neutral". The list (/mailing/consents) and its changelog
+// live in modules/consents.
 export const consents = pgTable(
   'consents',
   {
@@ -184,7 +185,11 @@ export const consents = pgTable(
     consentAt: ts('consent_at'),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('consents_acc_phone').on(t.accId, t.phone)],
+  (t) => [
+    uniqueIndex('consents_acc_phone').on(t.accId, t.phone),
+    // The list's order (newest change first), paged.
+    index('consents_acc_updated').on(t.accId, t.updatedAt),
+  ],
 );
 
 // Branch settings the dispatcher obeys; the settings pages (issue "Settings") edit them.

@@ -40,6 +40,11 @@ const CALLS: GuardedCall[] = [
   { method: 'POST', path: '/api/send_test_message', guard: 'connection', body: {} },
   // Mailing: owner/support or sendouts.
   { method: 'GET', path: '/api/mailing/check_payed', guard: 'mailing' },
+  { method: 'GET', path: '/api/mailing/sendout_consents', guard: 'mailing' },
+  { method: 'POST', path: '/api/mailing/sendout_consent', guard: 'mailing', body: {} },
+  { method: 'PATCH', path: '/api/mailing/sendout_consent', guard: 'mailing', body: {} },
+  // No status chosen: refused after the guard, before any file is made.
+  { method: 'POST', path: '/api/mailing/send_consent_xlsx', guard: 'mailing', body: {} },
   // Blacklist and chat history: any member of the branch.
   { method: 'GET', path: '/api/blacklist', guard: 'member' },
   { method: 'POST', path: '/api/blacklist', guard: 'member', body: {} },

@@ -18,7 +18,7 @@ const STATUS_RU: Record<string, string> = {
   cancelled: 'Отменено',
 };
 
-function localTime(iso: string | null, timeZone: string): string {
+export function localTime(iso: string | null, timeZone: string): string {
   if (!iso) return '';
   const parts = new Intl.DateTimeFormat('en-CA', {
     timeZone,

@@ -17,6 +17,7 @@ import {
   ChannelPriorityPage,
   ChatHistoryPage,
   ConnectionPage,
+  ConsentsPage,
   DashboardPage,
   DevCrmPage,
   GeneralSettingsPage,
@@ -45,6 +46,9 @@ function RoutePage({ route }: { route: RouteDef }) {
   if (route.page === 'sms') return <SmsSettingsPage />;
   if (route.page === 'channelPriority') return <ChannelPriorityPage />;
   if (route.page === 'accesses') return <AccessesPage />;
+  if (route.page === 'consents') {
+    return <ConsentsPage tabs={route.tabs ? <SectionTabs set={route.tabs} current={route.id} /> : undefined} />;
+  }
   if (route.page === 'templateList' || route.page === 'templateStatsList' || route.page === 'templateStat') {
     return <TemplatesPage route={route} />;
   }

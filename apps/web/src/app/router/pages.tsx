@@ -37,6 +37,9 @@ export const ChannelPriorityPage = lazy(() =>
 export const AccessesPage = lazy(() =>
   import('../../features/accesses/pages/accesses-page').then((m) => ({ default: m.AccessesPage })),
 );
+export const ConsentsPage = lazy(() =>
+  import('../../features/consents/pages/consents-page').then((m) => ({ default: m.ConsentsPage })),
+);
 export const TemplateListPage = lazy(() =>
   import('../../features/templates/pages/template-list-page').then((m) => ({ default: m.TemplateListPage })),
 );

@@ -67,6 +67,7 @@ describe('rights guards (failing goes to /accounts)', () => {
     ['connection', 'manage_wapp'],
     ['mailingNew', 'sendouts'],
     ['mailingStarted', 'sendouts'],
+    ['mailingConsents', 'sendouts'],
     ['settings', 'translation_switch'],
     ['billData', 'translation_switch'],
     ['channelPriority', 'translation_switch'],

@@ -16,6 +16,7 @@ export type PageKind =
   | 'sms'
   | 'channelPriority'
   | 'accesses'
+  | 'consents'
   | 'templateList'
   | 'templateStatsList'
   | 'templateStat'
@@ -85,7 +86,7 @@ export const ROUTES = [
   app('mailingNew', '/mailing/new', { guard: 'mailing', tabs: 'mailing' }),
   app('mailingStarted', '/mailing/started_mailing', { guard: 'mailing', tabs: 'mailing' }),
   app('mailingStats', '/mailing/stats', { tabs: 'mailing' }),
-  app('mailingConsents', '/mailing/consents', { tabs: 'mailing' }),
+  app('mailingConsents', '/mailing/consents', { page: 'consents', guard: 'mailing', tabs: 'mailing' }),
   app('mailingStatistics', '/mailing/statistics', { tabs: 'mailing' }),
   partner('partnersProgram', '/partners_program'),
   partner('listOfOperation', '/list_of_operation', { audience: 'consultantOrNoBranch' }),

@@ -30,7 +30,7 @@ describe('tab sets', () => {
 
   it('hides the mailing tabs that need the sendouts right', () => {
     const viewer = accountsFixture({ accounts: [branchWireFixture({ rights: ['notify'] })] });
-    expect(keys(visibleTabs('mailing', ctx(viewer)))).toEqual(['stats', 'consents', 'statistics']);
+    expect(keys(visibleTabs('mailing', ctx(viewer)))).toEqual(['stats', 'statistics']);
     expect(keys(visibleTabs('mailing', ctx()))).toHaveLength(5);
   });
 

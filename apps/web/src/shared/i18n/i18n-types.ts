@@ -5,6 +5,7 @@ import type blacklist from '../../locales/ru/blacklist.json';
 import type chatHistory from '../../locales/ru/chat-history.json';
 import type common from '../../locales/ru/common.json';
 import type connection from '../../locales/ru/connection.json';
+import type consents from '../../locales/ru/consents.json';
 import type devCrm from '../../locales/ru/dev-crm.json';
 import type devSandbox from '../../locales/ru/dev-sandbox.json';
 import type errors from '../../locales/ru/errors.json';
@@ -26,6 +27,7 @@ declare module 'i18next' {
       'chat-history': typeof chatHistory;
       common: typeof common;
       connection: typeof connection;
+      consents: typeof consents;
       'dev-crm': typeof devCrm;
       'dev-sandbox': typeof devSandbox;
       errors: typeof errors;

@@ -5,6 +5,7 @@ import type { Db } from '../../../platform/db/client.js';
 import { files } from '../../../platform/files/schema.js';
 import { consents, outbox, sendingSettings } from '../../../channels/schema.js';
 import { branches } from '../../accounts/schema.js';
+import { consentChanges } from '../../consents/schema.js';
 import { templateSends, templates, templateVersions } from '../schema.js';
 
 export interface ActiveTemplate {
@@ -172,26 +173,71 @@ export class EngineRepository {
     return row ?? null;
   }
 
-  // A consent question went out: the client is 'await' until they answer (SPEC 4 Consent).
+  // A consent question went out: the client is 'await' until they answer (SPEC 4 Consent). A new
+  // entry, or a neutral one becoming 'await', goes into the consent changelog as template_creation.
   async markConsentAwaited(accId: number, phone: string, now: Date): Promise<void> {
-    await this.db
-      .insert(consents)
-      .values({ accId, phone, active: true, consent: null, updatedAt: now })
-      .onConflictDoUpdate({
-        target: [consents.accId, consents.phone],
-        set: { active: true, updatedAt: now },
-        setWhere: isNull(consents.consent),
+    await this.db.transaction(async (tx) => {
+      const where = and(eq(consents.accId, accId), eq(consents.phone, phone));
+      const inserted = await tx
+        .insert(consents)
+        .values({ accId, phone, active: true, consent: null, updatedAt: now })
+        .onConflictDoNothing()
+        .returning({ comment: consents.comment, clientText: consents.clientText });
+      let logged = inserted[0];
+      if (!logged) {
+        const [row] = await tx
+          .select({
+            active: consents.active,
+            consent: consents.consent,
+            comment: consents.comment,
+            clientText: consents.clientText,
+          })
+          .from(consents)
+          .where(where)
+          .for('update');
+        // An answer is never overwritten by a new question.
+        if (!row || row.consent !== null) return;
+        await tx.update(consents).set({ active: true, updatedAt: now }).where(where);
+        if (row.active) return;
+        logged = row;
+      }
+      await tx.insert(consentChanges).values({
+        accId,
+        phone,
+        actions: ['template_creation'],
+        newActive: true,
+        newConsent: null,
+        newComment: logged.comment,
+        newClientText: logged.clientText,
+        userTgId: null,
+        at: now,
       });
+    });
   }
 
+  // The client answered a consent question: their answer and words, logged as user_answered.
   async answerConsent(accId: number, phone: string, consent: boolean, clientText: string, now: Date): Promise<void> {
-    await this.db
-      .insert(consents)
-      .values({ accId, phone, active: true, consent, clientText, consentAt: now, updatedAt: now })
-      .onConflictDoUpdate({
-        target: [consents.accId, consents.phone],
-        set: { active: true, consent, clientText, consentAt: now, updatedAt: now },
+    await this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(consents)
+        .values({ accId, phone, active: true, consent, clientText, consentAt: now, updatedAt: now })
+        .onConflictDoUpdate({
+          target: [consents.accId, consents.phone],
+          set: { active: true, consent, clientText, consentAt: now, updatedAt: now },
+        })
+        .returning({ comment: consents.comment });
+      await tx.insert(consentChanges).values({
+        accId,
+        phone,
+        actions: ['user_answered'],
+        newActive: true,
+        newConsent: consent,
+        newComment: row?.comment ?? null,
+        newClientText: clientText,
+        userTgId: null,
+        at: now,
       });
+    });
   }
 
   async branchesWithBirthdayTemplates(): Promise<number[]> {

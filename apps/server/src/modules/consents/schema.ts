@@ -1,0 +1,26 @@
+import { bigint, bigserial, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { branches } from '../accounts/schema.js';
+
+// The change log of a branch's consent entries (SPEC 3 Consent entry changelog). Written by the
+// server when it applies a change (the cabinet, the template engine, a client's answer), never
+// taken from the client. Each row holds the entry's values after the change.
+export const consentChanges = pgTable(
+  'consent_changes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accId: integer('acc_id')
+      .notNull()
+      .references(() => branches.accId, { onDelete: 'cascade' }),
+    phone: text('phone').notNull(),
+    // change_comment, change_consent, crm_creation, manual_creation, user_answered, template_creation.
+    actions: text('actions').array().notNull(),
+    newActive: boolean('new_active'),
+    newConsent: boolean('new_consent'),
+    newComment: text('new_comment'),
+    newClientText: text('new_client_text'),
+    // The cabinet user who made the change; null for the client and the system.
+    userTgId: bigint('user_tg_id', { mode: 'number' }),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('consent_changes_acc_phone').on(t.accId, t.phone, t.at)],
+);
