@@ -35,6 +35,11 @@ export class SandboxPage {
     return this.page.getByTestId('sandbox-message');
   }
 
+  // What reached one client's phone.
+  thread(phone: string): Locator {
+    return this.page.getByTestId(`sandbox-thread-${phone}`);
+  }
+
   async reply(phone: string, text: string): Promise<void> {
     await this.page.getByTestId('sandbox-reply-phone').fill(phone);
     await this.page.getByTestId('sandbox-reply-text').fill(text);

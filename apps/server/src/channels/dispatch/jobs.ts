@@ -28,6 +28,15 @@ export function dispatchJob(name: string, dispatcher: () => Dispatcher): JobDefi
 
 // pg-boss waits in real time; `at` is in the injected clock's time, so the job starts after the
 // same delay from now (an adjustable clock that was moved forward must not wait the real hours).
+// The 'short' policy keeps one waiting job per key. Keyed by the row alone, a job waiting for a later
+// moment would swallow the one for an earlier moment (a booking moved earlier, the clock moved on),
+// and the message would go out late. So a job is keyed by its moment: the same (row, moment) is
+// still queued once, and a row due now has one waiting job however often the sweep asks. A row with
+// jobs for two moments is sent by the first; the other finds it claimed and does nothing.
+export function dispatchJobKey(id: number, at: Date, delayMs: number): string {
+  return delayMs > 0 ? `${id}@${at.getTime()}` : `${id}:due`;
+}
+
 export function scheduler(queue: Queue | undefined, clock: Clock) {
   return async (id: number, at: Date, owner?: string): Promise<void> => {
     if (!queue) return;
@@ -38,7 +47,7 @@ export function scheduler(queue: Queue | undefined, clock: Clock) {
       { id },
       {
         startAfter: new Date(Date.now() + delayMs),
-        singletonKey: String(id),
+        singletonKey: dispatchJobKey(id, at, delayMs),
       },
     );
   };

@@ -18,8 +18,21 @@ const now = new Date(2026, 10, 22, 15, 30);
 
 describe('statistics range defaults (SPEC 9)', () => {
   it('runs from the 2020-01-01 baseline to today', () => {
-    expect(defaultStatsRange(now)).toEqual({ from: '2020-01-01', to: '2026-11-22' });
-    expect(statsQuery(defaultStatsRange(now))).toEqual({ date_from: '2020-01-01', date_to: '2026-11-22' });
+    expect(defaultStatsRange(now)).toEqual({ from: '2020-01-01', to: '2026-11-22', open: true });
+  });
+
+  it("leaves an end nobody chose to the server, whose today may be ahead of the browser's", () => {
+    // The branch's zone (or a dev clock) may already be on the next day: its sends still count.
+    expect(statsQuery(defaultStatsRange(now))).toEqual({ date_from: '2020-01-01' });
+    expect(statsQuery(readStatsRange(new URLSearchParams('from=2026-01-05'), now))).toEqual({
+      date_from: '2026-01-05',
+    });
+    expect(inRange(new Date(2026, 10, 23, 1, 0).toISOString(), defaultStatsRange(now))).toBe(true);
+    expect(inRange(new Date(2019, 11, 31, 23, 0).toISOString(), defaultStatsRange(now))).toBe(false);
+    // A chosen end is sent and kept to.
+    const chosen = readStatsRange(new URLSearchParams('to=2026-11-22'), now);
+    expect(statsQuery(chosen)).toEqual({ date_from: '2020-01-01', date_to: '2026-11-22' });
+    expect(inRange(new Date(2026, 10, 23, 1, 0).toISOString(), chosen)).toBe(false);
   });
 
   it('reads the range from the address and ignores invalid dates', () => {
@@ -30,6 +43,7 @@ describe('statistics range defaults (SPEC 9)', () => {
     expect(readStatsRange(new URLSearchParams('from=2026-02-30&to=nope'), now)).toEqual({
       from: '2020-01-01',
       to: '2026-11-22',
+      open: true,
     });
   });
 
@@ -37,6 +51,10 @@ describe('statistics range defaults (SPEC 9)', () => {
     expect(readStatsRange(new URLSearchParams('from=2026-03-01&to=2026-01-01'), now)).toEqual({
       from: '2026-01-01',
       to: '2026-03-01',
+    });
+    expect(readStatsRange(new URLSearchParams('from=2026-12-01'), now)).toEqual({
+      from: '2026-11-22',
+      to: '2026-12-01',
     });
   });
 

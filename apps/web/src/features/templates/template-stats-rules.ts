@@ -6,6 +6,10 @@ export interface StatsRange {
   // YYYY-MM-DD in the user's calendar.
   from: string;
   to: string;
+  // No end was chosen: "up to today" is then the server's today in the branch's zone, which may be
+  // ahead of this browser's calendar (a branch further east; a dev clock moved forward). `to` is
+  // only what the date field shows.
+  open?: boolean;
 }
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -26,7 +30,7 @@ export function isIsoDate(value: string | null | undefined): value is string {
 
 // SPEC 9: the template statistics baseline 2020-01-01 up to today.
 export function defaultStatsRange(now: Date): StatsRange {
-  return { from: TEMPLATE_STATS_BASELINE, to: isoDate(now) };
+  return { from: TEMPLATE_STATS_BASELINE, to: isoDate(now), open: true };
 }
 
 // The range in an address; invalid dates fall back to the defaults, a reversed range is put right.
@@ -35,8 +39,8 @@ export function readStatsRange(params: URLSearchParams, now: Date): StatsRange {
   const fromParam = params.get('from');
   const toParam = params.get('to');
   const from = isIsoDate(fromParam) ? fromParam : defaults.from;
-  const to = isIsoDate(toParam) ? toParam : defaults.to;
-  return from <= to ? { from, to } : { from: to, to: from };
+  if (!isIsoDate(toParam)) return from <= defaults.to ? { ...defaults, from } : { from: defaults.to, to: from };
+  return from <= toParam ? { from, to: toParam } : { from: toParam, to: from };
 }
 
 export function readGroupBy(params: URLSearchParams): StatsGroupBy {
@@ -56,11 +60,12 @@ export function inRange(moment: string | null, range: StatsRange): boolean {
   const time = new Date(moment).getTime();
   if (Number.isNaN(time)) return false;
   const { start, end } = rangeBounds(range);
-  return time >= start.getTime() && time <= end.getTime();
+  return time >= start.getTime() && (range.open === true || time <= end.getTime());
 }
 
-export function statsQuery(range: StatsRange): { date_from: string; date_to: string } {
-  return { date_from: range.from, date_to: range.to };
+// An open range leaves the end to the server (SPEC 3: dateTo defaults to now).
+export function statsQuery(range: StatsRange): { date_from: string; date_to?: string } {
+  return range.open ? { date_from: range.from } : { date_from: range.from, date_to: range.to };
 }
 
 // --- Sorting of the all-templates table ------------------------------------------------------

@@ -15,7 +15,7 @@ interface StatsRangePickerProps {
 export function StatsRangePicker({ range, now, onChange, onReset }: StatsRangePickerProps) {
   const { t } = useTranslation('templates');
   const today = isoDate(now);
-  const isDefault = range.from === TEMPLATE_STATS_BASELINE && range.to === today;
+  const isDefault = range.from === TEMPLATE_STATS_BASELINE && (range.open === true || range.to === today);
   return (
     <Group gap="sm" align="flex-end" wrap="wrap" data-testid="stats-range">
       <TextInput
@@ -27,7 +27,8 @@ export function StatsRangePicker({ range, now, onChange, onReset }: StatsRangePi
         max={range.to}
         onChange={(event) => {
           const from = event.currentTarget.value;
-          if (isIsoDate(from)) onChange({ from, to: from > range.to ? from : range.to });
+          // A start after the end moves the end too; otherwise an open end stays open.
+          if (isIsoDate(from)) onChange(from > range.to ? { from, to: from } : { ...range, from });
         }}
         w={{ base: '100%', xs: 190 }}
         data-testid="stats-from"

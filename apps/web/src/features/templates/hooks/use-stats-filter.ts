@@ -27,7 +27,7 @@ export function useStatsFilter() {
     now,
     range,
     groupBy,
-    setRange: (next: StatsRange) => update({ from: next.from, to: next.to }),
+    setRange: (next: StatsRange) => update({ from: next.from, to: next.open ? null : next.to }),
     resetRange: () => update({ from: null, to: null }),
     setGroupBy: (next: StatsGroupBy) => update({ group_by: next === 'week' ? null : next }),
   };
