@@ -117,7 +117,8 @@ async function createReminderTemplate(page: Page, title: string, plan: ReminderP
   await editor.title().fill(title);
   await editor.chooseCategory('До визита');
   await editor.setOffset(plan.offsetDays, plan.offsetMinutes);
-  await expect(editor.summary()).toHaveText(`Отправится: ${plan.listText}`);
+  // After the colon the phrase starts in lower case.
+  await expect(editor.summary()).toHaveText(`Отправится: з${plan.listText.slice(1)}`);
   await editor.text().fill(text);
   await editor.setActive(true);
   return editor.saveNew();

@@ -18,6 +18,10 @@ describe.each(DB_KINDS)('connecting a branch to YCLIENTS (%s)', (kind) => {
   beforeAll(async () => {
     fake = await startFakeYclients();
     fake.addCompany({ id: COMPANY, userToken: 'right-user-token', timezone: 'Asia/Yekaterinburg', offset: '+05:00' });
+    fake.setReference(COMPANY, 'services', [
+      { id: 31, title: 'Стрижка мужская', category_id: 7, price_min: 1200, price_max: 1500 },
+      { id: 32, title: 'Маникюр', category_id: 8, price_min: 1800, price_max: 2000 },
+    ]);
     app = await startTestApp(kind, { YCLIENTS_PARTNER_TOKEN: fake.partnerToken, YCLIENTS_API_URL: fake.baseUrl });
     owner = (await app.login(DEMO_USERS.owner, '10.60.0.1')).token;
     templatesAdmin = (await app.login(DEMO_USERS.templatesAdmin, '10.60.0.2')).token;
@@ -62,6 +66,12 @@ describe.each(DB_KINDS)('connecting a branch to YCLIENTS (%s)', (kind) => {
     expect(accounts.accounts.find((a) => a.acc_id === branch)?.crm_name).toBe('yclients');
     // Webhooks for the company now reach this branch.
     expect(await app.runtime.crm.repo.branchOfCompany('yclients', COMPANY)).toBe(branch);
+    // Its services are mirrored with their categories, for the templates' category filter.
+    const categories = await app.runtime.crm.repo.serviceCategories(branch, ['31', '32']);
+    expect([...categories.entries()].sort()).toEqual([
+      ['31', '7'],
+      ['32', '8'],
+    ]);
   });
 
   it('does not let a second branch take the same company, nor an admin without the settings right', async () => {

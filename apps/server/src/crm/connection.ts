@@ -76,6 +76,9 @@ export function crmConnectionRoutes(d: CrmConnectionDeps): FastifyPluginAsyncZod
             userToken: seal(d.encryptionKey, token),
             pollCursor: current.kind === 'yclients' ? current.pollCursor : null,
           });
+          // The service list first, so category filters work on the first webhook's record; if it
+          // fails now, the next reconciliation poll mirrors it.
+          await d.processor.syncServices(accId).catch(() => undefined);
         }
         await d.repo.db.update(branches).set({ crmName: body.kind }).where(eq(branches.accId, accId));
         return { ok: true as const, status: CRM_CONNECTION_STATUS.saved, data: await wire(accId) };

@@ -72,6 +72,8 @@ export type ReferenceKind = (typeof REFERENCE_KINDS)[number];
 export interface ReferenceItem {
   id: string;
   title: string;
+  // Services only: their category (YCLIENTS records name services without it).
+  categoryId?: string | null;
 }
 
 // Where a branch's CRM lives (crm_connections), as a driver needs it.

@@ -175,6 +175,14 @@ export class CrmProcessor {
     await this.d.repo.updateEvent(event.id, { state: 'done', processedAt: this.d.clock.now() });
   }
 
+  // Mirrors a remote CRM's services (with their categories) for the engine's category filter.
+  async syncServices(accId: number): Promise<void> {
+    const connection = await this.d.repo.connection(accId);
+    if (connection.kind === 'local') return;
+    const services = await this.driverOf(connection.kind).reference(this.branch(connection), 'services');
+    await this.d.repo.saveServices(accId, services);
+  }
+
   // Confirm-record answers act in the branch's own CRM; the change comes back as an event.
   async confirmRecord(accId: number, recordId: string): Promise<void> {
     const connection = await this.d.repo.connection(accId);
@@ -197,6 +205,7 @@ export class CrmProcessor {
     const driver = this.driverOf(connection.kind);
     const now = clock.now();
     const since = connection.pollCursor ?? new Date(now.getTime() - 3_600_000);
+    if (connection.kind !== 'local') await this.syncServices(accId);
     let queued = 0;
     for await (const record of driver.recordsChangedAfter(this.branch(connection), since, now)) {
       const known = await repo.record(accId, record.id);

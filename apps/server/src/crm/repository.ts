@@ -240,6 +240,17 @@ export class CrmRepository {
     return rows.map(toClient);
   }
 
+  // The CRM's service list, mirrored so filters by service category work on its records.
+  async saveServices(accId: number, items: readonly ReferenceItem[]): Promise<void> {
+    for (const item of items) {
+      const set = { title: item.title, categoryId: item.categoryId ?? null, active: true };
+      await this.db
+        .insert(crmServices)
+        .values({ accId, id: item.id, ...set })
+        .onConflictDoUpdate({ target: [crmServices.accId, crmServices.id], set });
+    }
+  }
+
   // The category of each service (YCLIENTS records name services without their category).
   async serviceCategories(accId: number, serviceIds: string[]): Promise<Map<string, string>> {
     if (serviceIds.length === 0) return new Map();

@@ -270,7 +270,7 @@ describe('clients', () => {
 describe('reference lists', () => {
   it('maps each kind and drops fired staff and deleted labels', () => {
     expect(normaliseReference('services', [{ id: '79067', title: 'Бритье головы', category_id: '4' }])).toEqual([
-      { id: '79067', title: 'Бритье головы' },
+      { id: '79067', title: 'Бритье головы', categoryId: '4' },
     ]);
     expect(
       normaliseReference('staff', [

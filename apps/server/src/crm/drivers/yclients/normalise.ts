@@ -255,7 +255,10 @@ function item(id: unknown, title: unknown): ReferenceItem | null {
 // One list entry of each reference kind, as YCLIENTS shapes it; null drops it (fired staff,
 // deleted labels).
 const REFERENCE_ITEM: Record<ReferenceKind, (raw: Raw) => ReferenceItem | null> = {
-  services: (r) => item(r.id, r.title),
+  services: (r) => {
+    const service = item(r.id, r.title);
+    return service ? { ...service, categoryId: toId(r.category_id) } : null;
+  },
   categories: (r) => item(r.id, r.title),
   staff: (r) => (toFlag(r.fired) ? null : item(r.id, r.name)),
   goods: (r) => item(r.good_id ?? r.id, toText(r.title) || r.value),

@@ -241,7 +241,7 @@ describe('YCLIENTS driver against the fake YCLIENTS', () => {
     ]);
     fake.setReference(MOSCOW, 'loyalty_card_types', [{ id: 10992, title: '5+2', salon_group_id: 145071 }]);
 
-    expect(await driver.reference(moscow, 'services')).toEqual([{ id: '79067', title: 'Бритье головы' }]);
+    expect(await driver.reference(moscow, 'services')).toEqual([{ id: '79067', title: 'Бритье головы', categoryId: '4' }]);
     expect(await driver.reference(moscow, 'categories')).toEqual([{ id: '345', title: 'Стрижки мужские' }]);
     expect(await driver.reference(moscow, 'staff')).toEqual([{ id: '1001539', title: 'Сотрудник 1' }]);
     const goods = await driver.reference(moscow, 'goods');

@@ -171,7 +171,8 @@ export function TimingSection({ draft, edit }: SectionProps) {
           />
         )}
         <Text size="sm" c="dimmed" data-testid="timing-summary" aria-live="polite">
-          {t('timing.summary', { when: summary })}
+          {/* The phrase follows a colon here, so it starts in lower case ("Отправится: за 1 ч до визита"). */}
+          {t('timing.summary', { when: summary.charAt(0).toLocaleLowerCase() + summary.slice(1) })}
         </Text>
       </Stack>
     </EditorCard>
