@@ -47,24 +47,32 @@ export function classifyAnswer(text: string): 'yes' | 'no' | null {
   return null;
 }
 
+// A yes/no answer from a client, and the newest question of this kind we sent them within the window.
+async function answeredQuestion(
+  d: ReplyDeps,
+  { accId, message }: ReplyContext,
+  kind: 'confirm' | 'consent',
+  hours: number,
+) {
+  if (message.type !== 'text') return null;
+  const answer = classifyAnswer(message.body);
+  if (!answer) return null;
+  const now = d.clock.now();
+  const question = await d.repo.latestQuestion(accId, message.from, new Date(now.getTime() - hours * HOUR), kind);
+  return question ? { answer, question, now } : null;
+}
+
 // Reply-chain slot 'confirm_cancel': a client answering a confirm-record question confirms or
 // cancels the booking in the CRM and gets the template's textConfirmation or textCancel.
 export function confirmCancelHandler(d: ReplyDeps): ReplyHandler {
   return {
     name: 'confirm_cancel',
-    async handle({ accId, message }: ReplyContext) {
-      if (message.type !== 'text') return 'pass';
-      const answer = classifyAnswer(message.body);
-      if (!answer) return 'pass';
-      const now = d.clock.now();
-      const question = await d.repo.latestQuestion(
-        accId,
-        message.from,
-        new Date(now.getTime() - CONFIRM_ANSWER_WINDOW_HOURS * HOUR),
-        'confirm',
-      );
-      if (!question?.recordId) return 'pass';
-      const record = await d.crm.record(accId, question.recordId);
+    async handle(context: ReplyContext) {
+      const { accId, message } = context;
+      const found = await answeredQuestion(d, context, 'confirm', CONFIRM_ANSWER_WINDOW_HOURS);
+      if (!found?.question.recordId) return 'pass';
+      const { answer, question, now } = found;
+      const record = await d.crm.record(accId, question.recordId!);
       const template = await d.repo.templateText(question.templateId);
       if (!record || record.deleted || record.startsAt.getTime() <= now.getTime() || !template) return 'pass';
       if (answer === 'no' && !template.settings.declined_record) return 'pass';
@@ -96,18 +104,11 @@ export function confirmCancelHandler(d: ReplyDeps): ReplyHandler {
 export function consentHandler(d: ReplyDeps): ReplyHandler {
   return {
     name: 'consent',
-    async handle({ accId, message }: ReplyContext) {
-      if (message.type !== 'text') return 'pass';
-      const answer = classifyAnswer(message.body);
-      if (!answer) return 'pass';
-      const now = d.clock.now();
-      const question = await d.repo.latestQuestion(
-        accId,
-        message.from,
-        new Date(now.getTime() - ANSWER_WINDOW_HOURS * HOUR),
-        'consent',
-      );
-      if (!question) return 'pass';
+    async handle(context: ReplyContext) {
+      const { accId, message } = context;
+      const found = await answeredQuestion(d, context, 'consent', ANSWER_WINDOW_HOURS);
+      if (!found) return 'pass';
+      const { answer, now } = found;
       const current = await d.repo.consentOf(accId, message.from);
       if (current && current.consent !== null) return 'pass';
       await d.repo.answerConsent(accId, message.from, answer === 'yes', message.body.slice(0, 500), now);

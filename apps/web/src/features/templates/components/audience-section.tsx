@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Checkbox, Group, NumberInput, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ATTENDANCE, type Attendance } from '@salon/contract/templates-rules';
-import type { TemplateDraft } from '../template-draft';
+import type { TemplateListCategory } from '../api/get-template-categories';
+import type { FilterField, TemplateDraft } from '../template-draft';
 import { editorSections, type EditNotice, type TemplateEdit } from '../template-edit-rules';
 import type { DraftProblems } from '../template-save-rules';
 import { BlacklistField } from './blacklist-field';
@@ -22,6 +23,42 @@ const ATTENDANCE_ORDER: { status: Attendance; key: 'didNotCome' | 'expectation' 
   { status: ATTENDANCE.came, key: 'came' },
   { status: ATTENDANCE.didNotCome, key: 'didNotCome' },
 ];
+
+// The multiselect filters: which list feeds each draft field (record filters; birthday templates
+// have no record, only the client category).
+interface FilterDef {
+  field: FilterField;
+  category: TemplateListCategory;
+  label: string;
+  testId: string;
+}
+const CLIENT_CATEGORY_FILTER: FilterDef = {
+  field: 'clientCategory',
+  category: 'client_category',
+  label: 'filters.clientCategory',
+  testId: 'filter-client-category',
+};
+const RECORD_FILTERS: FilterDef[] = [
+  { field: 'services', category: 'services', label: 'filters.services', testId: 'filter-services' },
+  { field: 'categories', category: 'categories', label: 'filters.categories', testId: 'filter-categories' },
+  { field: 'staff', category: 'staff', label: 'filters.staff', testId: 'filter-staff' },
+  { field: 'goods', category: 'goods', label: 'filters.goods', testId: 'filter-goods' },
+  { field: 'recordLabels', category: 'record_labels', label: 'filters.recordLabels', testId: 'filter-record-labels' },
+  CLIENT_CATEGORY_FILTER,
+];
+
+function FilterSelect({ filter, draft, edit }: { filter: FilterDef } & Pick<AudienceSectionProps, 'draft' | 'edit'>) {
+  const { t } = useTranslation('templates');
+  return (
+    <CategoryMultiSelect
+      category={filter.category}
+      label={t(filter.label as 'filters.services')}
+      value={draft[filter.field]}
+      onChange={(value) => edit({ type: 'filter', field: filter.field, value })}
+      testId={filter.testId}
+    />
+  );
+}
 
 const toCount = (value: number | string) => (value === '' ? null : Number(value));
 
@@ -132,59 +169,12 @@ export function AudienceSection({ draft, edit, problems, readOnly }: AudienceSec
       )}
       {sections.recordFilters && (
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <CategoryMultiSelect
-            category="services"
-            label={t('filters.services')}
-            value={draft.services}
-            onChange={(value) => edit({ type: 'filter', field: 'services', value })}
-            testId="filter-services"
-          />
-          <CategoryMultiSelect
-            category="categories"
-            label={t('filters.categories')}
-            value={draft.categories}
-            onChange={(value) => edit({ type: 'filter', field: 'categories', value })}
-            testId="filter-categories"
-          />
-          <CategoryMultiSelect
-            category="staff"
-            label={t('filters.staff')}
-            value={draft.staff}
-            onChange={(value) => edit({ type: 'filter', field: 'staff', value })}
-            testId="filter-staff"
-          />
-          <CategoryMultiSelect
-            category="goods"
-            label={t('filters.goods')}
-            value={draft.goods}
-            onChange={(value) => edit({ type: 'filter', field: 'goods', value })}
-            testId="filter-goods"
-          />
-          <CategoryMultiSelect
-            category="record_labels"
-            label={t('filters.recordLabels')}
-            value={draft.recordLabels}
-            onChange={(value) => edit({ type: 'filter', field: 'recordLabels', value })}
-            testId="filter-record-labels"
-          />
-          <CategoryMultiSelect
-            category="client_category"
-            label={t('filters.clientCategory')}
-            value={draft.clientCategory}
-            onChange={(value) => edit({ type: 'filter', field: 'clientCategory', value })}
-            testId="filter-client-category"
-          />
+          {RECORD_FILTERS.map((filter) => (
+            <FilterSelect key={filter.field} filter={filter} draft={draft} edit={edit} />
+          ))}
         </SimpleGrid>
       )}
-      {!sections.recordFilters && (
-        <CategoryMultiSelect
-          category="client_category"
-          label={t('filters.clientCategory')}
-          value={draft.clientCategory}
-          onChange={(value) => edit({ type: 'filter', field: 'clientCategory', value })}
-          testId="filter-client-category"
-        />
-      )}
+      {!sections.recordFilters && <FilterSelect filter={CLIENT_CATEGORY_FILTER} draft={draft} edit={edit} />}
       <VisitsFields draft={draft} edit={edit} invalid={problems.visits !== undefined} />
       <Stack gap="sm">
         <Switch
