@@ -1,7 +1,5 @@
-import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
 import type { ConsentStatus } from '@salon/contract/consents-rules';
-import { escapeCell, localTime } from '../templates/excel.js';
+import { escapeCell, localTime, writeSheet } from '../../platform/files/xlsx.js';
 
 export interface ConsentSheetRow {
   phone: string;
@@ -26,16 +24,7 @@ export async function consentsWorkbook(
   batches: AsyncIterable<ConsentSheetRow[]>,
   timeZone: string,
 ): Promise<{ bytes: Buffer; count: number }> {
-  const out = new PassThrough();
-  const chunks: Buffer[] = [];
-  out.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<void>((resolve, reject) => {
-    out.on('end', resolve);
-    out.on('error', reject);
-  });
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet('Согласия');
-  sheet.columns = [
+  const columns = [
     { header: 'Телефон', key: 'phone', width: 16 },
     { header: 'Статус', key: 'status', width: 18 },
     { header: 'Ответ клиента', key: 'client_text', width: 36 },
@@ -43,24 +32,17 @@ export async function consentsWorkbook(
     { header: 'Дата ответа', key: 'consent_at', width: 18 },
     { header: 'Обновлено', key: 'updated_at', width: 18 },
   ];
-  let count = 0;
-  for await (const batch of batches) {
-    for (const row of batch) {
-      sheet
-        .addRow({
-          phone: escapeCell(row.phone),
-          status: STATUS_RU[row.status],
-          client_text: escapeCell(row.clientText ?? ''),
-          comment: escapeCell(row.comment ?? ''),
-          consent_at: localTime(row.consentAt?.toISOString() ?? null, timeZone),
-          updated_at: localTime(row.updatedAt.toISOString(), timeZone),
-        })
-        .commit();
-      count += 1;
+  async function* cells() {
+    for await (const batch of batches) {
+      yield batch.map((row) => ({
+        phone: escapeCell(row.phone),
+        status: STATUS_RU[row.status],
+        client_text: escapeCell(row.clientText ?? ''),
+        comment: escapeCell(row.comment ?? ''),
+        consent_at: localTime(row.consentAt?.toISOString() ?? null, timeZone),
+        updated_at: localTime(row.updatedAt.toISOString(), timeZone),
+      }));
     }
   }
-  sheet.commit();
-  await workbook.commit();
-  await done;
-  return { bytes: Buffer.concat(chunks), count };
+  return writeSheet('Согласия', columns, cells());
 }
