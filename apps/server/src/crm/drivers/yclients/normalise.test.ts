@@ -265,6 +265,15 @@ describe('clients', () => {
     });
     expect(client).toMatchObject({ phone: '79112345679', email: null, sex: 1, birthday: null, categories: [] });
   });
+
+  it('reads the "no birthday" placeholders as no birthday', () => {
+    for (const birth_date of ['1970-01-01', '0000-00-00']) {
+      expect(normaliseClient({ id: 17, name: 'Ольга', phone: '+79110000017', birth_date }).birthday).toBeNull();
+    }
+    expect(normaliseClient({ id: 18, name: 'Ольга', phone: '+79110000018', birth_date: '1970-01-02' }).birthday).toBe(
+      '1970-01-02',
+    );
+  });
 });
 
 describe('reference lists', () => {

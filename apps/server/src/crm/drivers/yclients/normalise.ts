@@ -226,7 +226,8 @@ export function normaliseClient(raw: unknown, bonusBalance = 0): CrmClient {
     name: toText(raw.name),
     phone: normalisePhone(raw.phone),
     email: toText(raw.email) || null,
-    birthday: /^\d{4}-\d{2}-\d{2}$/.test(birth) && !birth.startsWith('0000') ? birth : null,
+    // '0000-…' and the Unix epoch are what YCLIENTS keeps for "no birthday": not a real date to greet on.
+    birthday: /^\d{4}-\d{2}-\d{2}$/.test(birth) && !birth.startsWith('0000') && birth !== '1970-01-01' ? birth : null,
     sex: toNumber(raw.sex_id) ?? SEX_BY_NAME[toText(raw.sex).toLowerCase()] ?? 0,
     categories: list(raw.categories)
       .map(labelId)
