@@ -1,6 +1,6 @@
 import { addDays, localParts, zonedToUtc, type LocalParts } from '../channels/dispatch/zoned-time.js';
 import type { Db } from '../platform/db/client.js';
-import type { CrmRecord } from '../crm/crm.js';
+import type { CrmClient, CrmRecord } from '../crm/crm.js';
 import { localShortLink, recordGoods, recordServices } from '../crm/drivers/local/local-crm.js';
 import { recordCost } from '../crm/repository.js';
 import {
@@ -288,19 +288,7 @@ function uniqueNames(random: Random, first: readonly string[], last: readonly st
   return Array.from({ length: count }, (_, i) => `${firsts[i]!} ${lasts[i]!}`);
 }
 
-interface DemoClient {
-  id: string;
-  name: string;
-  phone: string;
-  email: string | null;
-  birthday: string | null;
-  sex: number;
-  categories: string[];
-  successVisits: number;
-  failVisits: number;
-  bonusBalance: number;
-  createdAt: Date;
-  updatedAt: Date;
+interface DemoClient extends CrmClient {
   vip: boolean;
 }
 

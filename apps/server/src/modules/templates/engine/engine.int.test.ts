@@ -9,7 +9,7 @@ import { consents, outbox } from '../../../channels/schema.js';
 import { deriveRecordKinds } from '../../../crm/derive.js';
 import type { CrmRecord } from '../../../crm/crm.js';
 import { templates, templateSends, templateVersions } from '../schema.js';
-import { record as makeRecord } from './test-fixtures.js';
+import { insertTemplate, record as makeRecord } from './test-fixtures.js';
 
 const MOSCOW = DEMO_BRANCHES.moscow;
 const VLADIVOSTOK = DEMO_BRANCHES.vladivostok;
@@ -30,33 +30,15 @@ describe.each(DB_KINDS)('template engine on CRM events (%s)', (kind) => {
     await db().execute(sql`update templates set active = false`);
   });
 
-  async function addTemplate(accId: number, settings: Partial<TemplateSettings>, text: string): Promise<number> {
-    const now = app.clock.now();
-    const category = settings.when_send!;
-    const [row] = await db()
-      .insert(templates)
-      .values({
-        accId,
-        kind: category === 'event' || category === 'consent' ? 'em' : 'tm',
-        category,
-        title: `t-${category}`,
-        active: true,
-        settings: { attendance: [], ...settings },
-        version: 1,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning({ id: templates.id });
-    await db()
-      .insert(templateVersions)
-      .values({
-        templateId: row!.id,
-        version: 1,
-        content: [{ type: 'text', body: text, caption: '' }],
-        createdAt: now,
-      });
-    return row!.id;
-  }
+  const addTemplate = (accId: number, settings: Partial<TemplateSettings>, text: string) =>
+    insertTemplate(
+      db(),
+      accId,
+      { attendance: [], ...settings, when_send: settings.when_send! },
+      text,
+      app.clock.now(),
+      `t-${settings.when_send}`,
+    );
 
   // What the local CRM does on a change: the record and its derived event in one go.
   async function crmChange(accId: number, next: CrmRecord): Promise<EventKind[]> {

@@ -18,6 +18,20 @@ export interface EngineDeps {
   logger: Logger;
 }
 
+interface Recipient {
+  recordId: string | null;
+  clientId: string | null;
+  phone: string;
+  name: string;
+}
+
+const recipientOf = (record: CrmRecord): Recipient => ({
+  recordId: record.id,
+  clientId: record.clientId,
+  phone: record.clientPhone,
+  name: record.clientName,
+});
+
 interface Message {
   body: string;
   media: { fileName: string; contentType: string; path: string } | null;
@@ -190,29 +204,8 @@ export class TemplateEngine {
         if (moved.version !== template.version) await this.d.repo.setSendVersion(moved.outboxId, template.version);
         continue;
       }
-      const { id } = await dispatcher.enqueue({
-        accId: branch.accId,
-        idempotencyKey: key,
-        source: 'template',
-        sourceId: String(template.id),
-        recipient: record.clientPhone,
-        clientName: record.clientName,
-        body: message.body,
-        media: message.media,
-        channels: null,
-        notBefore: plan.at,
-      });
+      const { id } = await this.enqueue(branch.accId, template, item, message, key, plan.at, recipientOf(record));
       used.add(id);
-      await this.saveSend(
-        branch.accId,
-        template,
-        id,
-        item,
-        record.id,
-        record.clientId,
-        record.clientPhone,
-        record.clientName,
-      );
     }
     await dispatcher.cancel(
       pending.filter((s) => !used.has(s.outboxId)).map((s) => s.outboxId),
@@ -220,29 +213,43 @@ export class TemplateEngine {
     );
   }
 
-  private async saveSend(
+  // One planned message: the outbox row under its idempotency key, and which template, version, record
+  // and client it is for (how it is rescheduled, cancelled and counted).
+  private async enqueue(
     accId: number,
     template: ActiveTemplate,
-    outboxId: number,
     item: number,
-    recordId: string | null,
-    clientId: string | null,
-    phone: string,
-    name: string,
-  ): Promise<void> {
+    message: Message,
+    key: string,
+    at: Date,
+    to: Recipient,
+  ): Promise<{ id: number; created: boolean }> {
+    const result = await this.d.dispatcher.enqueue({
+      accId,
+      idempotencyKey: key,
+      source: 'template',
+      sourceId: String(template.id),
+      recipient: to.phone,
+      clientName: to.name,
+      body: message.body,
+      media: message.media,
+      channels: null,
+      notBefore: at,
+    });
     await this.d.repo.saveSend({
-      outboxId,
+      outboxId: result.id,
       accId,
       templateId: template.id,
       version: template.version,
       item,
-      recordId,
-      clientId,
-      clientPhone: phone,
-      clientName: name,
+      recordId: to.recordId,
+      clientId: to.clientId,
+      clientPhone: to.phone,
+      clientName: to.name,
       asksConfirmation: item === 0 && template.settings.confirm_record,
       createdAt: this.d.clock.now(),
     });
+    return result;
   }
 
   // The template's content items as messages: texts rendered, files with their rendered captions.
@@ -294,27 +301,14 @@ export class TemplateEngine {
       if (!base || (await mismatch(template.settings, ctx))) continue;
       const messages = await this.messages(branch.accId, template, vars);
       for (const [item, message] of messages.entries()) {
-        const { id, created } = await this.d.dispatcher.enqueue({
-          accId: branch.accId,
-          idempotencyKey: `${base}:${item}`,
-          source: 'template',
-          sourceId: String(template.id),
-          recipient: record.clientPhone,
-          clientName: record.clientName,
-          body: message.body,
-          media: message.media,
-          channels: null,
-          notBefore: now,
-        });
-        await this.saveSend(
+        const { created } = await this.enqueue(
           branch.accId,
           template,
-          id,
           item,
-          record.id,
-          record.clientId,
-          record.clientPhone,
-          record.clientName,
+          message,
+          `${base}:${item}`,
+          now,
+          recipientOf(record),
         );
         if (created && item === 0 && template.category === 'consent') {
           await this.d.repo.markConsentAwaited(branch.accId, record.clientPhone, now);
@@ -343,19 +337,15 @@ export class TemplateEngine {
         if (!this.clientMatches(template, client)) continue;
         const messages = await this.messages(branch.accId, template, birthdayVariables(client));
         for (const [item, message] of messages.entries()) {
-          const { id } = await this.d.dispatcher.enqueue({
-            accId: branch.accId,
-            idempotencyKey: `tpl:${template.id}:bday:${client.id}:${target.year}:${item}`,
-            source: 'template',
-            sourceId: String(template.id),
-            recipient: client.phone,
-            clientName: client.name,
-            body: message.body,
-            media: message.media,
-            channels: null,
-            notBefore: target.at.getTime() > now.getTime() ? target.at : now,
-          });
-          await this.saveSend(branch.accId, template, id, item, null, client.id, client.phone, client.name);
+          await this.enqueue(
+            branch.accId,
+            template,
+            item,
+            message,
+            `tpl:${template.id}:bday:${client.id}:${target.year}:${item}`,
+            target.at.getTime() > now.getTime() ? target.at : now,
+            { recordId: null, clientId: client.id, phone: client.phone, name: client.name },
+          );
         }
       }
     }

@@ -7,7 +7,8 @@ import { startTestApp, type TestApp } from '../../../test-support/harness.js';
 import { consents, outbox } from '../../../channels/schema.js';
 import type { ChannelInstanceRow } from '../../../channels/repository.js';
 import { crmServices, crmStaff } from '../../../crm/schema.js';
-import { templates, templateSends, templateVersions } from '../schema.js';
+import { templateSends } from '../schema.js';
+import { insertTemplate } from './test-fixtures.js';
 import { classifyAnswer } from './replies.js';
 
 const ACC = DEMO_BRANCHES.moscow;
@@ -52,32 +53,8 @@ describe.each(DB_KINDS)('answers to template questions (%s)', (kind) => {
     await db().execute(sql`update templates set active = false`);
   });
 
-  async function addTemplate(settings: Partial<TemplateSettings>, text: string) {
-    const now = app.clock.now();
-    const category = settings.when_send!;
-    const [row] = await db()
-      .insert(templates)
-      .values({
-        accId: ACC,
-        kind: category === 'consent' ? 'em' : 'tm',
-        category,
-        title: 'Q',
-        active: true,
-        settings,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning({ id: templates.id });
-    await db()
-      .insert(templateVersions)
-      .values({
-        templateId: row!.id,
-        version: 1,
-        content: [{ type: 'text', body: text, caption: '' }],
-        createdAt: now,
-      });
-    return row!.id;
-  }
+  const addTemplate = (settings: Partial<TemplateSettings>, text: string) =>
+    insertTemplate(db(), ACC, { ...settings, when_send: settings.when_send! }, text, app.clock.now(), 'Q');
 
   async function book(phone: string) {
     const record = await app.runtime.crm.local.createRecord(ACC, {

@@ -1,5 +1,8 @@
 import { templateSettings, type TemplateSettings } from '@salon/contract/templates';
+import { templateKind } from '@salon/contract/templates-rules';
+import type { Db } from '../../../platform/db/client.js';
 import type { CrmClient, CrmRecord } from '../../../crm/crm.js';
+import { templates, templateVersions } from '../schema.js';
 
 // Builders for engine tests: a record, a client and template settings with the defaults filled in.
 export function record(overrides: Partial<CrmRecord> = {}): CrmRecord {
@@ -51,4 +54,33 @@ export function settings(
   overrides: Partial<TemplateSettings> & Pick<TemplateSettings, 'when_send' | 'when_send2'>,
 ): TemplateSettings {
   return templateSettings.parse(overrides);
+}
+
+// An active template with one text version, straight into the tables (engine tests need no API).
+export async function insertTemplate(
+  db: Db,
+  accId: number,
+  settings: Partial<TemplateSettings> & Pick<TemplateSettings, 'when_send'>,
+  text: string,
+  at: Date,
+  title = 'T',
+): Promise<number> {
+  const [row] = await db
+    .insert(templates)
+    .values({
+      accId,
+      kind: templateKind(settings.when_send),
+      category: settings.when_send,
+      title,
+      active: true,
+      settings,
+      version: 1,
+      createdAt: at,
+      updatedAt: at,
+    })
+    .returning({ id: templates.id });
+  await db
+    .insert(templateVersions)
+    .values({ templateId: row!.id, version: 1, content: [{ type: 'text', body: text, caption: '' }], createdAt: at });
+  return row!.id;
 }

@@ -7,7 +7,8 @@ import { DB_KINDS } from '../../../test-support/databases.js';
 import { startFakeYclients, type FakeYclients } from '../../../test-support/fake-yclients-server.js';
 import { startTestApp, type TestApp } from '../../../test-support/harness.js';
 import { outbox } from '../../../channels/schema.js';
-import { templates, templateSends, templateVersions } from '../schema.js';
+import { templateSends } from '../schema.js';
+import { insertTemplate } from './test-fixtures.js';
 
 const KEY_HEX = 'ab'.repeat(32);
 const BRANCHES = [
@@ -59,31 +60,8 @@ describe.each(DB_KINDS)('YCLIENTS webhooks drive template messages (%s)', (kind)
       });
 
       const db = () => app.runtime.database.db;
-      async function addTemplate(accId: number, settings: Partial<TemplateSettings>, text: string) {
-        const at = app.clock.now();
-        const [row] = await db()
-          .insert(templates)
-          .values({
-            accId,
-            kind: 'tm',
-            category: settings.when_send!,
-            title: 'T',
-            active: true,
-            settings,
-            createdAt: at,
-            updatedAt: at,
-          })
-          .returning({ id: templates.id });
-        await db()
-          .insert(templateVersions)
-          .values({
-            templateId: row!.id,
-            version: 1,
-            content: [{ type: 'text', body: text, caption: '' }],
-            createdAt: at,
-          });
-        return row!.id;
-      }
+      const addTemplate = (accId: number, settings: Partial<TemplateSettings>, text: string) =>
+        insertTemplate(db(), accId, { ...settings, when_send: settings.when_send! }, text, app.clock.now());
       const webhook = async (body: unknown) => {
         const res = await app.request({ method: 'POST', url: '/api/crm/yclients/webhook', body });
         expect(res.statusCode).toBe(200);
