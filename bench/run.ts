@@ -2,13 +2,18 @@ import { benchAccountsAndLogin } from './accounts-and-login.js';
 import { benchDispatch } from './dispatch.js';
 import { benchEngine } from './engine.js';
 import { benchMailing } from './mailing.js';
+import { benchMailingStats } from './mailing-stats.js';
 
 // `npm run bench`: each entry prints its figures beside a baseline measured in the same run.
 const entries: Record<string, () => Promise<void>> = {
   accounts: benchAccountsAndLogin,
   dispatch: benchDispatch,
   engine: benchEngine,
-  mailing: benchMailing,
+  // The client-list parser, then the send-out statistics page on Postgres.
+  mailing: async () => {
+    await benchMailing();
+    await benchMailingStats();
+  },
 };
 
 const only = process.argv.slice(2);

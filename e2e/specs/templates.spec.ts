@@ -1,11 +1,10 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import type { SandboxMessageWire } from '@salon/contract/dev-sandbox';
-import { ConnectionPage } from '../support/connection-page.js';
 import { advanceClockTo, localDateTime, localDayAfter, serverNow, zonedInstant } from '../support/dev-clock.js';
-import { DevCrmPage } from '../support/dev-crm-page.js';
+import { ensureWhatsApp, signInOnce } from '../support/owner-setup.js';
 import { LoginPage } from '../support/login-page.js';
+import { DevCrmPage } from '../support/dev-crm-page.js';
 import { SandboxPage } from '../support/sandbox-page.js';
 import { Shell } from '../support/shell.js';
 import { TemplateEditorPage, TemplateListPage, TemplateStatsPage } from '../support/templates-pages.js';
@@ -41,31 +40,8 @@ const MONTHS = [
 const OWNER_STATE = path.resolve(import.meta.dirname, '..', '.tmp', 'templates-owner.json');
 
 test.beforeAll(async ({ browser }) => {
-  // The runner hands the file's storageState to every new context, this one too: start it empty.
-  mkdirSync(path.dirname(OWNER_STATE), { recursive: true });
-  writeFileSync(OWNER_STATE, JSON.stringify({ cookies: [], origins: [] }));
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await new LoginPage(page).loginAs(OWNER);
-  await context.storageState({ path: OWNER_STATE });
-  await context.close();
+  await signInOnce(browser, OWNER, OWNER_STATE);
 });
-
-// Messages need a connected channel: the branch's WhatsApp, linked by the sandbox phone scanning
-// the QR unless channels.spec.ts already linked it in this run.
-async function ensureWhatsApp(page: Page, context: BrowserContext): Promise<void> {
-  const connection = new ConnectionPage(page);
-  await connection.open(MOSCOW);
-  await expect(connection.status('wa')).toHaveAttribute('data-state', /^(authenticated|noConnect)$/);
-  if ((await connection.status('wa').getAttribute('data-state')) === 'authenticated') return;
-  const qr = await connection.qrPayload();
-  expect(qr).toMatch(/^SANDBOX-WHATSAPP:/);
-  const sandbox = new SandboxPage(await context.newPage());
-  await sandbox.open();
-  await sandbox.scan(`whatsapp-${MOSCOW}`, SALON_WHATSAPP);
-  await sandbox.page.close();
-  await connection.expectState('wa', 'authenticated');
-}
 
 interface ReminderPlan {
   // The booking's start as the CRM form takes it, on Moscow clocks.
@@ -142,7 +118,7 @@ test.describe('signed in as the owner', () => {
     context,
   }) => {
     const phone = '79995550101';
-    await ensureWhatsApp(page, context);
+    await ensureWhatsApp(page, context, MOSCOW, SALON_WHATSAPP);
     const plan = reminderPlan(await serverNow(page.request), 22);
 
     // 1. The template, made in the editor, is on the list and on.
@@ -200,7 +176,7 @@ test.describe('signed in as the owner', () => {
     context,
   }) => {
     const phone = '79995550202';
-    await ensureWhatsApp(page, context);
+    await ensureWhatsApp(page, context, MOSCOW, SALON_WHATSAPP);
     const plan = reminderPlan(await serverNow(page.request), 23);
     const title = `Версии текста ${Date.now()}`;
     const id = await createReminderTemplate(page, title, plan, 'Старый текст для {name}');

@@ -6,7 +6,7 @@ import { buildHttpApp } from './app.js';
 import { AdjustableClock, systemClock, type Clock } from './platform/clock.js';
 import { devClockRoutes } from './modules/dev-clock/routes.js';
 import type { Config } from './platform/config.js';
-import { openDatabase, type Database } from './platform/db/client.js';
+import { openDatabase, type Database, type Db } from './platform/db/client.js';
 import { lockDataDir } from './platform/db/dir-lock.js';
 import { applyMigrations } from './platform/db/migrate.js';
 import { createLogger, type Logger } from './platform/logger.js';
@@ -61,9 +61,29 @@ import { TemplateStatsService } from './modules/templates/stats-service.js';
 import { ConsentsRepository } from './modules/consents/repository.js';
 import { consentsRoutes } from './modules/consents/routes.js';
 import { ConsentsService } from './modules/consents/service.js';
+import { SendoutPause } from './modules/mailing/sendouts/pause.js';
+import { sendoutPauseRoutes } from './modules/mailing/sendouts/pause-routes.js';
+import { SendoutSender, transactionalOutbox } from './modules/mailing/sendouts/sending.js';
+import { SendoutAttribution } from './modules/mailing/stats/attribution.js';
+import { mailingStatsRoutes } from './modules/mailing/stats/routes.js';
+import { MailingStatsRepository } from './modules/mailing/stats/stats-repository.js';
+import { MailingStatsService } from './modules/mailing/stats/stats-service.js';
 import { accountsRoutes } from './modules/accounts/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { mailingRoutes } from './modules/mailing/routes.js';
+import { CalendarRepository } from './modules/mailing/calendar/calendar-repository.js';
+import { CalendarContexts } from './modules/mailing/calendar/context.js';
+import { CalendarService } from './modules/mailing/calendar/service.js';
+import { ClientListUploads } from './modules/mailing/sendouts/client-list-upload.js';
+import { DraftRepository } from './modules/mailing/sendouts/draft-repository.js';
+import { SendoutDrafts } from './modules/mailing/sendouts/drafts.js';
+import { SendoutLaunches } from './modules/mailing/sendouts/launch.js';
+import { LaunchRepository } from './modules/mailing/sendouts/launch-repository.js';
+import { SendoutTestMessages } from './modules/mailing/sendouts/test-message.js';
+import { crmClientSource } from './modules/mailing/segments/crm-source.js';
+import { SegmentsRepository } from './modules/mailing/segments/repository.js';
+import { segmentsRoutes } from './modules/mailing/segments/routes.js';
+import { SegmentsService } from './modules/mailing/segments/service.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { blacklistRoutes } from './modules/blacklist/routes.js';
 import { chatHistoryRoutes } from './modules/chat-history/routes.js';
@@ -108,6 +128,7 @@ export interface Runtime {
   };
   crm: { repo: CrmRepository; processor: CrmProcessor; local: LocalCrm };
   templates: { engine: TemplateEngine };
+  sendouts: { sender: SendoutSender; pause: SendoutPause };
   stop(): Promise<void>;
 }
 
@@ -157,7 +178,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     logger,
   });
   const accounts = new AccountsService(new AccountsRepository(db), clock);
-  const mailing = new MailingService(new MailingRepository(db));
+  const mailingRepo = new MailingRepository(db);
+  const mailing = new MailingService(mailingRepo);
 
   const queue = options.queue === false ? undefined : await startQueue(database, logger);
 
@@ -183,16 +205,19 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
         });
   const pacing = (kind: 'whatsapp' | 'telegram' | 'sms') =>
     config.DISPATCH_PACING === 'off' ? NO_PACING : PACING[kind];
-  const dispatcher = new Dispatcher({
-    repo: new OutboxRepository(db),
-    host,
-    clock,
-    logger,
-    pacing,
-    claimMs: config.DISPATCH_CLAIM_MS,
-    ackTimeoutMs: config.DISPATCH_ACK_TIMEOUT_MS,
-    schedule: scheduler(queue, clock),
-  });
+  // The dispatcher writing through a connection or a transaction (send-outs queue inside theirs).
+  const dispatcherOn = (outboxDb: Db, schedule = scheduler(queue, clock)) =>
+    new Dispatcher({
+      repo: new OutboxRepository(outboxDb),
+      host,
+      clock,
+      logger,
+      pacing,
+      claimMs: config.DISPATCH_CLAIM_MS,
+      ackTimeoutMs: config.DISPATCH_ACK_TIMEOUT_MS,
+      schedule,
+    });
+  const dispatcher = dispatcherOn(db);
 
   const connection = new ConnectionService({
     db,
@@ -237,6 +262,39 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const engine = new TemplateEngine({ repo: engineRepo, crm: crmRepo, dispatcher, clock, logger });
   crm.onRecordChange(engine.recordChanged);
   const files = new FileStore(db, config.dataDir, clock);
+  // Launched send-outs: the periodic sweep (and a kick after a start or resume) queues their messages.
+  const sendoutOutbox = transactionalOutbox(db, dispatcherOn, scheduler(queue, clock));
+  const sendoutSender = new SendoutSender({ db, outbox: sendoutOutbox, files, clock, logger });
+  // Send-outs: drafts from client lists and segments, launches, test messages, all judged in the
+  // branch's calendar context.
+  const calendarContexts = new CalendarContexts(new CalendarRepository(db), pacing);
+  const sendoutPause = new SendoutPause({
+    outbox: sendoutOutbox,
+    contexts: calendarContexts,
+    clock,
+    kick: () => sendoutSender.kick(),
+  });
+  const draftRepo = new DraftRepository(db);
+  const sendoutDrafts = new SendoutDrafts({ repo: draftRepo, contexts: calendarContexts, clock, logger });
+  // CRM segments: saved filters, and the clients they select handed over as drafts.
+  const segments = new SegmentsService({
+    repo: new SegmentsRepository(db),
+    crm: crmClientSource(crmRepo, crm, logger),
+    blacklist: new BlacklistRepository(db),
+    drafts: sendoutDrafts,
+    clock,
+    logger,
+  });
+  const launchRepo = new LaunchRepository(db);
+  const sendoutLaunches = new SendoutLaunches({
+    repo: launchRepo,
+    payments: mailingRepo,
+    contexts: calendarContexts,
+    files,
+    clock,
+    logger,
+  });
+  sendoutLaunches.onStarted(() => sendoutSender.kick());
   const templatesRepo = new TemplatesRepository(db);
   const templates = new TemplatesService({
     repo: templatesRepo,
@@ -257,6 +315,15 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   });
   const consents = new ConsentsService({
     repo: new ConsentsRepository(db),
+    bot: bot ?? localAdminBotFiles(config.dataDir, clock),
+    clock,
+    logger,
+  });
+  // Send-out statistics: the sweep keeps each launched send-out's counters current.
+  const attribution = new SendoutAttribution(db, clock);
+  const mailingStats = new MailingStatsService({
+    repo: new MailingStatsRepository(db),
+    attribution,
     bot: bot ?? localAdminBotFiles(config.dataDir, clock),
     clock,
     logger,
@@ -298,6 +365,9 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       lastBirthdays = clock.now().getTime();
       await engine.birthdaySweep();
     }
+    await sendoutSender.pass(clock.now());
+    await attribution.pass(clock.now());
+    await sendoutDrafts.purgeStaleDrafts(clock.now());
   };
   const runPeriodic = (): Promise<void> => {
     sweep ??= periodic()
@@ -361,7 +431,20 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
           ...(selection.sandbox ? [devSandboxRoutes(sandbox)] : []),
           ...(clock instanceof AdjustableClock ? [devClockRoutes(clock, () => runPeriodic())] : []),
         ] satisfies Routes[],
-        mailing: [mailingRoutes(mailing), consentsRoutes(consents)],
+        mailing: [
+          mailingRoutes({
+            mailing,
+            calendar: new CalendarService(calendarContexts, clock),
+            uploads: new ClientListUploads({ drafts: sendoutDrafts, repo: draftRepo }),
+            launches: sendoutLaunches,
+            tests: new SendoutTestMessages({ dispatcher, repo: launchRepo, files, clock, logger }),
+            files,
+          }),
+          consentsRoutes(consents),
+          sendoutPauseRoutes(sendoutPause),
+          mailingStatsRoutes(mailingStats),
+          segmentsRoutes(segments),
+        ],
         ai: [],
       },
       healthy: async () => {
@@ -387,9 +470,11 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     channels: { repo: channelRepo, host, dispatcher, sandbox, replies, connection },
     crm: { repo: crmRepo, processor: crm, local: localCrm },
     templates: { engine },
+    sendouts: { sender: sendoutSender, pause: sendoutPause },
     async stop() {
       if (sweepTimer) clearInterval(sweepTimer);
       await sweep;
+      await sendoutSender.stop();
       await http?.close();
       await bot?.stop();
       await queue?.stop();

@@ -12,6 +12,12 @@ export function ackRank(column: SQL): SQL {
   return sql`(case ${column} when 'read' then 2 when 'delivered' then 1 else 0 end)`;
 }
 
+// One message's acks and the recording of its send take this transaction lock in turn, so whichever
+// commits second sees what the first wrote (READ COMMITTED lets two concurrent writers miss each other).
+export async function lockAckKey(db: Db, instanceId: string, providerMessageId: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`${instanceId}:${providerMessageId}`}))`);
+}
+
 // Outbox statuses in the order acks raise them; a status never moves back down this list.
 const ACK_RANK = { sent: 1, delivered: 2, read: 3 } as const;
 
@@ -164,14 +170,29 @@ export class ChannelRepository {
   // Raises the outbox row sent through this instance with this provider id; never lowers it.
   async applyAck(instanceId: string, providerMessageId: string, ack: Ack, now: Date): Promise<void> {
     if (ack === 'server') return;
+    await this.db.transaction(async (tx) => {
+      // Taken by the sender's recording of the send too (OutboxRepository.markSent): otherwise an ack
+      // stored while the send is being recorded is seen by neither side and is lost.
+      await lockAckKey(tx, instanceId, providerMessageId);
+      await this.raiseByAck(tx, instanceId, providerMessageId, ack, now);
+    });
+  }
+
+  private async raiseByAck(
+    db: Db,
+    instanceId: string,
+    providerMessageId: string,
+    ack: Exclude<Ack, 'server'>,
+    now: Date,
+  ): Promise<void> {
     // Kept first, whatever the outbox row's state: the sender may not have recorded the send yet.
-    await this.db.execute(sql`
+    await db.execute(sql`
       insert into ${channelAcks} (instance_id, provider_message_id, ack, at)
       values (${instanceId}, ${providerMessageId}, ${ack}, ${now.toISOString()})
       on conflict (instance_id, provider_message_id) do update set ack = excluded.ack, at = excluded.at
       where ${ackRank(sql`excluded.ack`)} > ${ackRank(sql`${channelAcks.ack}`)}`);
     if (ack === 'failed') {
-      await this.db
+      await db
         .update(outbox)
         .set({ status: 'failed', statusReason: 'provider_failed', updatedAt: now })
         .where(
@@ -187,7 +208,7 @@ export class ChannelRepository {
     const lower = Object.entries(ACK_RANK)
       .filter(([, r]) => r < rank)
       .map(([s]) => s);
-    await this.db
+    await db
       .update(outbox)
       .set({
         status: ack,

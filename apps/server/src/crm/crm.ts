@@ -1,3 +1,10 @@
+import type {
+  ClientCondition,
+  RecordCondition,
+  SaleCondition,
+  SegmentOperation,
+} from '@salon/contract/mailing-segments';
+
 // The CRM port (ARCHITECTURE.md "src/crm"): what the engine and the cabinet need from a booking
 // system, whichever one the branch uses. Records and clients are normalised to these shapes.
 
@@ -96,6 +103,37 @@ export interface CrmDriver {
   confirmRecord(branch: CrmBranch, recordId: string): Promise<void>;
   cancelRecord(branch: CrmBranch, recordId: string): Promise<void>;
   reference(branch: CrmBranch, kind: ReferenceKind): Promise<ReferenceItem[]>;
+  // The clients a segment's CRM conditions select (SPEC 3 Segment), each once, with their visits.
+  // Throws UnsupportedCrmFilter for a field the CRM cannot evaluate.
+  searchClients(branch: CrmBranch, search: CrmClientSearch, context: CrmSearchContext): AsyncIterable<CrmClientMatch>;
+}
+
+// A segment's conditions as far as the CRM knows them: 'sent earlier' and the client's
+// isGotSendOuts are about our send-outs, so the mailing module evaluates them itself.
+export type CrmSearchCondition = Omit<ClientCondition, 'isGotSendOuts'> | RecordCondition | SaleCondition;
+export interface CrmClientSearch {
+  operation: SegmentOperation;
+  // None: every client of the CRM.
+  conditions: CrmSearchCondition[];
+}
+export interface CrmSearchContext {
+  // The branch's day ('YYYY-MM-DD') that ages count to, and the zone its calendar days are in.
+  today: string;
+  timeZone: string;
+}
+export interface CrmClientMatch {
+  client: Pick<CrmClient, 'id' | 'name' | 'phone'>;
+  // Visits the client came to, and the last of them.
+  visits: number;
+  lastVisitAt: Date | null;
+}
+
+// A filter field the branch's CRM has no way to evaluate; the segment cannot be run there as asked.
+export class UnsupportedCrmFilter extends Error {
+  constructor(readonly field: string) {
+    super(`the CRM cannot filter clients by ${field}`);
+    this.name = 'UnsupportedCrmFilter';
+  }
 }
 
 // A change as a CRM reports it (YCLIENTS webhook shape; the local CRM writes the same).

@@ -1,4 +1,4 @@
-import { addDays, localParts, zonedToUtc, type LocalParts } from '../channels/dispatch/zoned-time.js';
+import { addDays, localParts, zonedToUtc, type LocalParts } from '@salon/contract/zoned-time';
 import type { Db } from '../platform/db/client.js';
 import type { CrmClient, CrmRecord } from '../crm/crm.js';
 import { localShortLink, recordGoods, recordServices } from '../crm/drivers/local/local-crm.js';

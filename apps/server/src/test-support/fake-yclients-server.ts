@@ -252,6 +252,163 @@ export async function startFakeYclients(
     ok(res, 200, matching.slice((page - 1) * count, page * count).map(clone), { page, total_count: matching.length });
   }
 
+  // POST /company/{id}/clients/search (FullClientSearchRequest). Filters are read as the Blueprint
+  // describes them; a type or state key it does not describe is refused with its documented 400, so
+  // a driver that invents a filter fails here instead of silently matching everyone. Read by this
+  // fake (unverified against the real service): `birthday` compares the day and month of birth;
+  // `record.created` is the booking's day; certificates and abonements are not kept (no client has one).
+  const SEARCH_KEYS: Record<string, readonly string[]> = {
+    id: ['value', 'invert'],
+    quick_search: ['value', 'invert'],
+    gender: ['value', 'invert'],
+    importance: ['value', 'invert'],
+    category: ['value', 'invert'],
+    birthday: ['from', 'to', 'invert'],
+    sold_amount: ['from', 'to'],
+    record: ['staff', 'service', 'service_category', 'status', 'created', 'records_count', 'sold_amount', 'invert'],
+    sale: [
+      'goods',
+      'good_sale_date',
+      'abonement_types',
+      'abonement_sale_date',
+      'abonement_expire_date',
+      'abonement_status',
+      'certificate_types',
+      'certificate_sale_date',
+      'certificate_expire_date',
+      'certificate_balance',
+      'certificate_status',
+    ],
+  };
+  const STATUS_OF_ATTENDANCE: Record<string, number> = { '-1': 1, '0': 2, '1': 3, '2': 4 };
+
+  function searchClients(c: Company, body: Raw, res: ServerResponse): void {
+    const invalid = () =>
+      fail(res, 400, 'Недопустимое значение фильтра', { filters: ['Недопустимое значение состояния фильтра'] });
+    const page = Number(body.page ?? 1);
+    const pageSize = Number(body.page_size ?? 25);
+    if (!(pageSize >= 1 && pageSize <= 200) || !(page >= 1)) return invalid();
+    const filters = body.filters ?? [];
+    if (!Array.isArray(filters)) return invalid();
+    for (const f of filters as Raw[]) {
+      const keys = SEARCH_KEYS[String(f?.type)];
+      const state = f?.state as Raw | undefined;
+      if (!keys || typeof state !== 'object' || state === null || Object.keys(state).some((k) => !keys.includes(k))) {
+        return invalid();
+      }
+    }
+    const records = [...c.records.values()].filter((r) => r.deleted !== true);
+    const recordsOf = (clientId: number) => records.filter((r) => Number((r.client as Raw | null)?.id) === clientId);
+    const day = (r: Raw) => String(r.datetime).slice(0, 10);
+    const within = (value: number | string, range: unknown) => {
+      const { from, to } = (range ?? {}) as { from?: number | string; to?: number | string };
+      return (from === undefined || value >= from) && (to === undefined || value <= to);
+    };
+    const has = (list: unknown, value: unknown) =>
+      ((list as Raw | undefined)?.value as unknown[]).map(Number).includes(Number(value));
+    const categoryOf = (serviceId: unknown) =>
+      c.reference.services.find((s) => Number(s.id) === Number(serviceId))?.category_id ?? null;
+    const sum = (items: Raw[]) => items.reduce((total, s) => total + Number(s.cost ?? 0) * Number(s.amount ?? 1), 0);
+
+    const test = (client: Raw, f: Raw): boolean => {
+      const state = f.state as Raw;
+      const id = Number(client.id);
+      let matched: boolean;
+      switch (f.type) {
+        case 'id':
+          matched = has(state, id);
+          break;
+        case 'gender':
+          matched = has(state, client.sex_id ?? 0);
+          break;
+        case 'category':
+          matched = ((client.categories as Raw[]) ?? []).some((cat) => has(state, cat.id ?? cat));
+          break;
+        case 'birthday': {
+          const birth = String(client.birth_date ?? '');
+          if (!/^\d{4}-\d{2}-\d{2}$/.test(birth)) {
+            matched = false;
+            break;
+          }
+          const md = birth.slice(5);
+          const from = String(state.from ?? '0000-01-01').slice(5);
+          const to = String(state.to ?? '9999-12-31').slice(5);
+          matched = from <= to ? md >= from && md <= to : md >= from || md <= to;
+          break;
+        }
+        case 'sold_amount':
+          matched = within(sum(recordsOf(id).flatMap((r) => r.services as Raw[])), state);
+          break;
+        case 'record': {
+          const chosen = recordsOf(id).filter((r) => {
+            const services = r.services as Raw[];
+            if (state.staff && !has(state.staff, r.staff_id)) return false;
+            if (state.service && !services.some((s) => has(state.service, s.id))) return false;
+            if (state.service_category && !services.some((s) => has(state.service_category, categoryOf(s.id))))
+              return false;
+            if (state.status && !has(state.status, STATUS_OF_ATTENDANCE[String(r.attendance)])) return false;
+            if (state.created && !within(day(r), state.created)) return false;
+            return true;
+          });
+          matched =
+            chosen.length > 0 &&
+            within(chosen.length, state.records_count) &&
+            within(sum(chosen.flatMap((r) => r.services as Raw[])), state.sold_amount);
+          break;
+        }
+        case 'sale': {
+          if (Object.keys(state).some((k) => k.startsWith('abonement_') || k.startsWith('certificate_'))) {
+            matched = false;
+            break;
+          }
+          const goods = (state.goods as Raw | undefined)?.good_ids as unknown[] | undefined;
+          matched = recordsOf(id).some((r) =>
+            (r.goods_transactions as Raw[]).some(
+              (t) =>
+                (!goods || goods.map(Number).includes(Number(t.good_id ?? (t.good as Raw | undefined)?.id))) &&
+                (!state.good_sale_date || within(day(r), state.good_sale_date)),
+            ),
+          );
+          break;
+        }
+        default:
+          matched = String(client.name).includes(String(state.value));
+      }
+      return state.invert === true ? !matched : matched;
+    };
+
+    const or = body.operation === 'OR';
+    const matching = [...c.clients.values()]
+      .filter((client) =>
+        filters.length === 0
+          ? true
+          : or
+            ? (filters as Raw[]).some((f) => test(client, f))
+            : (filters as Raw[]).every((f) => test(client, f)),
+      )
+      .sort((a, b) => Number(a.id) - Number(b.id));
+    const fields = Array.isArray(body.fields) ? (body.fields as string[]) : ['id'];
+    const lastVisit = (id: number) =>
+      recordsOf(id)
+        .filter((r) => r.attendance === 1)
+        .map((r) => String(r.datetime))
+        .sort()
+        .at(-1) ?? null;
+    const row = (client: Raw): Raw => {
+      const full: Raw = {
+        id: client.id,
+        name: client.name,
+        phone: client.phone,
+        email: client.email ?? '',
+        visits_count: client.visits ?? 0,
+        last_visit_date: lastVisit(Number(client.id)),
+        sold_amount: sum(recordsOf(Number(client.id)).flatMap((r) => r.services as Raw[])),
+      };
+      return Object.fromEntries(fields.filter((f) => f in full).map((f) => [f, full[f]]));
+    };
+    ok(res, 200, matching.slice((page - 1) * pageSize, page * pageSize).map(row), { total_count: matching.length });
+  }
+
   function serve(
     method: string,
     path: string,
@@ -298,6 +455,10 @@ export async function startFakeYclients(
     if (method === 'GET' && (m = route(/^\/records\/(\d+)$/))) {
       const c = owned(m[1]!);
       return c ? listRecords(c, query, res) : undefined;
+    }
+    if (method === 'POST' && (m = route(/^\/company\/(\d+)\/clients\/search$/))) {
+      const c = owned(m[1]!);
+      return c ? searchClients(c, (body ?? {}) as Raw, res) : undefined;
     }
     if (method === 'GET' && (m = route(/^\/client\/(\d+)\/(\d+)$/))) {
       const c = owned(m[1]!);

@@ -8,7 +8,7 @@ import type { ChannelInstanceRow } from '../repository.js';
 import { dailyCap, nextGapMs, type PacingProfile } from './governor.js';
 import type { NewOutbox, OutboxRepository, OutboxRow } from './outbox-repository.js';
 import { nextAllowed } from './quiet-hours.js';
-import { localDay } from './zoned-time.js';
+import { localDay } from '@salon/contract/zoned-time';
 
 export type DispatchOutcome = 'skipped' | 'sent' | 'deferred' | 'blocked' | 'failed' | 'fallback' | 'handed_over';
 

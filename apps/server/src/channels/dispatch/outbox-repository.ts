@@ -1,6 +1,7 @@
 import { and, eq, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { branches } from '../../modules/accounts/schema.js';
+import { lockAckKey } from '../repository.js';
 import {
   blacklist,
   channelAcks,
@@ -70,25 +71,30 @@ export class OutboxRepository {
     now: Date,
     db: Db = this.db,
   ): Promise<void> {
-    const acked = (wanted: SQL) =>
-      sql`(select ${channelAcks.at} from ${channelAcks} where ${channelAcks.instanceId} = ${instanceId}
+    // The ack handler takes the same lock (ChannelRepository.applyAck): an ack stored meanwhile is
+    // seen here or sees this row.
+    await db.transaction(async (tx) => {
+      await lockAckKey(tx, instanceId, providerMessageId);
+      const acked = (wanted: SQL) =>
+        sql`(select ${channelAcks.at} from ${channelAcks} where ${channelAcks.instanceId} = ${instanceId}
         and ${channelAcks.providerMessageId} = ${providerMessageId} and ${channelAcks.ack} in ${wanted})`;
-    await db
-      .update(outbox)
-      .set({
-        status: sql`coalesce((select ${channelAcks.ack} from ${channelAcks} where ${channelAcks.instanceId} = ${instanceId}
+      await tx
+        .update(outbox)
+        .set({
+          status: sql`coalesce((select ${channelAcks.ack} from ${channelAcks} where ${channelAcks.instanceId} = ${instanceId}
           and ${channelAcks.providerMessageId} = ${providerMessageId}), 'sent')`,
-        statusReason: null,
-        channelKind: kind,
-        instanceId,
-        providerMessageId,
-        sentAt: now,
-        deliveredAt: acked(sql`('delivered', 'read')`),
-        readAt: acked(sql`('read')`),
-        claimedUntil: null,
-        updatedAt: now,
-      })
-      .where(eq(outbox.id, id));
+          statusReason: null,
+          channelKind: kind,
+          instanceId,
+          providerMessageId,
+          sentAt: now,
+          deliveredAt: acked(sql`('delivered', 'read')`),
+          readAt: acked(sql`('read')`),
+          claimedUntil: null,
+          updatedAt: now,
+        })
+        .where(eq(outbox.id, id));
+    });
   }
 
   // Moves a message that was never delivered to the next channel, unless an ack raised it meanwhile.

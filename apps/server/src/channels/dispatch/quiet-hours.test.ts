@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { nextAllowed } from './quiet-hours.js';
-import { localDay, zonedToUtc } from './zoned-time.js';
+import { localDay, zonedToUtc } from '@salon/contract/zoned-time';
 
 const window = { from: '09:00', to: '21:00' };
 const originalTz = process.env.TZ;

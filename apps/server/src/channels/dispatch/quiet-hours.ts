@@ -1,4 +1,4 @@
-import { addDays, localParts, zonedToUtc } from './zoned-time.js';
+import { addDays, localParts, zonedToUtc } from '@salon/contract/zoned-time';
 
 export interface SendingWindow {
   // Local times 'HH:MM'; from > to means the window runs over midnight.

@@ -5,7 +5,7 @@ import { DEMO_BRANCHES, DEMO_USERS } from '../../seed/demo.js';
 import { DB_KINDS } from '../../test-support/databases.js';
 import { startTestApp, type TestApp } from '../../test-support/harness.js';
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 interface GuardedCall {
   method: Method;
   path: string;
@@ -45,6 +45,31 @@ const CALLS: GuardedCall[] = [
   { method: 'PATCH', path: '/api/mailing/sendout_consent', guard: 'mailing', body: {} },
   // No status chosen: refused after the guard, before any file is made.
   { method: 'POST', path: '/api/mailing/send_consent_xlsx', guard: 'mailing', body: {} },
+  // Send-outs: the listing and the calendar read; the calendar queries and the forms (a JSON body
+  // instead of multipart) stop at validation, after the guard.
+  { method: 'GET', path: '/api/mailing/action_sendouts', guard: 'mailing' },
+  { method: 'GET', path: '/api/mailing/calendar', guard: 'mailing' },
+  { method: 'GET', path: '/api/mailing/calendar_detail', guard: 'mailing' },
+  { method: 'GET', path: '/api/mailing/allowed_to_run', guard: 'mailing' },
+  { method: 'POST', path: '/api/mailing/parse_xlsx', guard: 'mailing', body: {} },
+  { method: 'POST', path: '/api/mailing/start_sendout', guard: 'mailing', body: {} },
+  { method: 'POST', path: '/api/mailing/test_sendout', guard: 'mailing', body: {} },
+  // No sendout_id: refused at validation, after the guard.
+  { method: 'DELETE', path: '/api/mailing/stop_sendout', guard: 'mailing' },
+  { method: 'POST', path: '/api/mailing/resume_sendout', guard: 'mailing' },
+  // Send-out statistics: reads (the Excel file is a download); the detail calls stop at validation.
+  { method: 'GET', path: '/api/mailing/stats_sendout', guard: 'mailing' },
+  { method: 'GET', path: '/api/mailing/stats_sendout_count', guard: 'mailing' },
+  { method: 'GET', path: '/api/mailing/stats_sendout_excel', guard: 'mailing' },
+  { method: 'GET', path: '/api/mailing/stats_sendout_detail', guard: 'mailing' },
+  { method: 'POST', path: '/api/mailing/stats_sendout_detail_excel', guard: 'mailing', body: {} },
+  // Segments: the list reads; the changes lack their query (name, segment_id) or body and stop at
+  // validation; get_clients_from_ycl lacks its operation.
+  { method: 'GET', path: '/api/mailing/sendout_segments', guard: 'mailing' },
+  { method: 'POST', path: '/api/mailing/sendout_segments', guard: 'mailing', body: {} },
+  { method: 'PUT', path: '/api/mailing/sendout_segments', guard: 'mailing', body: {} },
+  { method: 'DELETE', path: '/api/mailing/sendout_segments', guard: 'mailing' },
+  { method: 'POST', path: '/api/mailing/get_clients_from_ycl', guard: 'mailing', body: {} },
   // Blacklist and chat history: any member of the branch.
   { method: 'GET', path: '/api/blacklist', guard: 'member' },
   { method: 'POST', path: '/api/blacklist', guard: 'member', body: {} },

@@ -7,7 +7,7 @@ import type { Db } from '../../platform/db/client.js';
 import type { ChannelKind, LoginResult, LoginStep } from '../../channels/channel.js';
 import type { Dispatcher } from '../../channels/dispatch/dispatcher.js';
 import { dailyCap, type PacingProfile } from '../../channels/dispatch/governor.js';
-import { localDay } from '../../channels/dispatch/zoned-time.js';
+import { localDay } from '@salon/contract/zoned-time';
 import type { ChannelGateway } from '../../channels/gateway.js';
 import type { ChannelInstanceRow, ChannelRepository } from '../../channels/repository.js';
 import { branches } from '../accounts/schema.js';

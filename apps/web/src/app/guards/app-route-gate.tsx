@@ -20,6 +20,10 @@ import {
   ConsentsPage,
   DashboardPage,
   DevCrmPage,
+  MailingStatisticsPage,
+  MailingStatsPage,
+  NewMailingPage,
+  StartedMailingsPage,
   GeneralSettingsPage,
   SectionPlaceholderPage,
   TemplateEditorPage,
@@ -48,6 +52,14 @@ function RoutePage({ route }: { route: RouteDef }) {
   if (route.page === 'accesses') return <AccessesPage />;
   if (route.page === 'consents') {
     return <ConsentsPage tabs={route.tabs ? <SectionTabs set={route.tabs} current={route.id} /> : undefined} />;
+  }
+  if (route.page === 'mailingNew' || route.page === 'mailingStarted') {
+    const tabs = route.tabs ? <SectionTabs set={route.tabs} current={route.id} /> : undefined;
+    return route.page === 'mailingNew' ? <NewMailingPage tabs={tabs} /> : <StartedMailingsPage tabs={tabs} />;
+  }
+  if (route.page === 'mailingStats' || route.page === 'mailingStatistics') {
+    const tabs = route.tabs ? <SectionTabs set={route.tabs} current={route.id} /> : undefined;
+    return route.page === 'mailingStats' ? <MailingStatsPage tabs={tabs} /> : <MailingStatisticsPage tabs={tabs} />;
   }
   if (route.page === 'templateList' || route.page === 'templateStatsList' || route.page === 'templateStat') {
     return <TemplatesPage route={route} />;

@@ -40,6 +40,20 @@ export const AccessesPage = lazy(() =>
 export const ConsentsPage = lazy(() =>
   import('../../features/consents/pages/consents-page').then((m) => ({ default: m.ConsentsPage })),
 );
+export const NewMailingPage = lazy(() =>
+  import('../../features/mailing/pages/new-mailing-page').then((m) => ({ default: m.NewMailingPage })),
+);
+export const StartedMailingsPage = lazy(() =>
+  import('../../features/mailing/pages/started-mailings-page').then((m) => ({ default: m.StartedMailingsPage })),
+);
+export const MailingStatsPage = lazy(() =>
+  import('../../features/mailing-stats/pages/mailing-stats-page').then((m) => ({ default: m.MailingStatsPage })),
+);
+export const MailingStatisticsPage = lazy(() =>
+  import('../../features/mailing-stats/pages/mailing-statistics-page').then((m) => ({
+    default: m.MailingStatisticsPage,
+  })),
+);
 export const TemplateListPage = lazy(() =>
   import('../../features/templates/pages/template-list-page').then((m) => ({ default: m.TemplateListPage })),
 );

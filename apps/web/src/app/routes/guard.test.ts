@@ -68,6 +68,8 @@ describe('rights guards (failing goes to /accounts)', () => {
     ['mailingNew', 'sendouts'],
     ['mailingStarted', 'sendouts'],
     ['mailingConsents', 'sendouts'],
+    ['mailingStats', 'sendouts'],
+    ['mailingStatistics', 'sendouts'],
     ['settings', 'translation_switch'],
     ['billData', 'translation_switch'],
     ['channelPriority', 'translation_switch'],
@@ -93,7 +95,7 @@ describe('rights guards (failing goes to /accounts)', () => {
 
   it('pages without a guard are open to every member', () => {
     expect(decide('blacklist', withRights(['notify'])).kind).toBe('allow');
-    expect(decide('mailingStats', withRights(['notify'])).kind).toBe('allow');
+    expect(decide('chatHistory', withRights(['notify'])).kind).toBe('allow');
   });
 });
 

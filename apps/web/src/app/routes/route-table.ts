@@ -17,6 +17,10 @@ export type PageKind =
   | 'channelPriority'
   | 'accesses'
   | 'consents'
+  | 'mailingNew'
+  | 'mailingStarted'
+  | 'mailingStats'
+  | 'mailingStatistics'
   | 'templateList'
   | 'templateStatsList'
   | 'templateStat'
@@ -83,11 +87,11 @@ export const ROUTES = [
   app('reviewsNew', '/reviews/new_review', { noSendOut: true }),
   app('reviewsOne', '/reviews/one_review', { noSendOut: true }),
   app('reviewsStatistics', '/reviews/statistics', { noSendOut: true, tabs: 'reviews' }),
-  app('mailingNew', '/mailing/new', { guard: 'mailing', tabs: 'mailing' }),
-  app('mailingStarted', '/mailing/started_mailing', { guard: 'mailing', tabs: 'mailing' }),
-  app('mailingStats', '/mailing/stats', { tabs: 'mailing' }),
+  app('mailingNew', '/mailing/new', { page: 'mailingNew', guard: 'mailing', tabs: 'mailing' }),
+  app('mailingStarted', '/mailing/started_mailing', { page: 'mailingStarted', guard: 'mailing', tabs: 'mailing' }),
+  app('mailingStats', '/mailing/stats', { page: 'mailingStats', guard: 'mailing', tabs: 'mailing' }),
   app('mailingConsents', '/mailing/consents', { page: 'consents', guard: 'mailing', tabs: 'mailing' }),
-  app('mailingStatistics', '/mailing/statistics', { tabs: 'mailing' }),
+  app('mailingStatistics', '/mailing/statistics', { page: 'mailingStatistics', guard: 'mailing', tabs: 'mailing' }),
   partner('partnersProgram', '/partners_program'),
   partner('listOfOperation', '/list_of_operation', { audience: 'consultantOrNoBranch' }),
   partner('historyOfPayment', '/history_of_payment'),

@@ -30,7 +30,10 @@ describe('tab sets', () => {
 
   it('hides the mailing tabs that need the sendouts right', () => {
     const viewer = accountsFixture({ accounts: [branchWireFixture({ rights: ['notify'] })] });
-    expect(keys(visibleTabs('mailing', ctx(viewer)))).toEqual(['stats', 'statistics']);
+    // Every mailing tab, the statistics ones included, needs owner/support or sendouts (SPEC 6).
+    expect(keys(visibleTabs('mailing', ctx(viewer)))).toEqual([]);
+    const sender = accountsFixture({ accounts: [branchWireFixture({ rights: ['sendouts'] })] });
+    expect(keys(visibleTabs('mailing', ctx(sender)))).toHaveLength(5);
     expect(keys(visibleTabs('mailing', ctx()))).toHaveLength(5);
   });
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localParts } from '../../../channels/dispatch/zoned-time.js';
+import { localParts } from '@salon/contract/zoned-time';
 import { queryRows } from '../../../platform/db/client.js';
 import { applyMigrations } from '../../../platform/db/migrate.js';
 import { DEMO_BRANCHES, seedDemo } from '../../../seed/demo.js';

@@ -1,13 +1,16 @@
-import type { CrmDriver, CrmRecord } from '../../crm.js';
+import type { CrmClientMatch, CrmDriver, CrmRecord } from '../../crm.js';
+import { LocalClientSearch } from './client-search.js';
 import type { LocalCrm } from './local-crm.js';
 
 const PAGE_SIZE = 200;
+const CLIENT_PAGE_SIZE = 1000;
 
 // The CRM port over the local CRM's own tables. Confirm and cancel answers go through LocalCrm,
 // so they write their inbox events like any other change.
 export function localCrmDriver(crm: LocalCrm, options: { pageSize?: number } = {}): CrmDriver {
   const { repo, store } = crm;
   const pageSize = options.pageSize ?? PAGE_SIZE;
+  const clientSearch = new LocalClientSearch(repo.db);
   return {
     kind: 'local',
     record: (branch, recordId) => repo.record(branch.accId, recordId),
@@ -29,5 +32,17 @@ export function localCrmDriver(crm: LocalCrm, options: { pageSize?: number } = {
       await crm.cancel(branch.accId, recordId);
     },
     reference: (branch, kind) => repo.reference(branch.accId, kind),
+    // Pages by client id, so a segment of any size never sits in memory here at once.
+    async *searchClients(branch, search, context) {
+      const size = options.pageSize ?? CLIENT_PAGE_SIZE;
+      let after: string | null = null;
+      for (;;) {
+        const page: CrmClientMatch[] = await clientSearch.page(branch.accId, search, context, after, size);
+        yield* page;
+        const last = page.at(-1);
+        if (!last || page.length < size) return;
+        after = last.client.id;
+      }
+    },
   };
 }

@@ -5,7 +5,7 @@ import {
   type LocalCrmClientWire,
   type LocalCrmRecordWire,
 } from '@salon/contract/local-crm';
-import { addDays, localParts, zonedToUtc } from '../../../channels/dispatch/zoned-time.js';
+import { addDays, localParts, zonedToUtc } from '@salon/contract/zoned-time';
 import type { CrmClient, CrmRecord } from '../../crm.js';
 import { recordCost } from '../../repository.js';
 

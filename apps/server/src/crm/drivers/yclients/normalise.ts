@@ -1,4 +1,4 @@
-import { localParts } from '../../../channels/dispatch/zoned-time.js';
+import { localParts } from '@salon/contract/zoned-time';
 import type { CrmClient, CrmRecord, RecordGood, RecordService, ReferenceItem, ReferenceKind } from '../../crm.js';
 import { YclientsError } from './yclients-client.js';
 

@@ -1,4 +1,13 @@
-import type { CrmBranch, CrmClient, CrmDriver, CrmRecord, ReferenceItem, ReferenceKind } from '../../crm.js';
+import type {
+  CrmBranch,
+  CrmClient,
+  CrmClientMatch,
+  CrmDriver,
+  CrmRecord,
+  ReferenceItem,
+  ReferenceKind,
+} from '../../crm.js';
+import { SEARCH_FIELDS, SEARCH_PAGE_SIZE, searchedClient, searchRuns } from './client-search.js';
 import {
   cardsBalance,
   isObject,
@@ -166,6 +175,44 @@ export function yclientsDriver(options: YclientsDriverOptions): CrmDriver {
       } catch (err) {
         if (err instanceof YclientsError && err.code === 'not_found') return;
         throw err;
+      }
+    },
+
+    // POST /company/{id}/clients/search, page by page, each run of the search in turn; a client that
+    // two runs of an OR both find is given once.
+    async *searchClients(branch, search): AsyncIterable<CrmClientMatch> {
+      const c = connected(branch);
+      const runs = searchRuns(search);
+      const offset = zoneOffsetMinutes(await companyZone(c), new Date(timer.now()));
+      const seen = new Set<string>();
+      for (const run of runs) {
+        let read = 0;
+        // Bounded in case a server ignored `page` and repeated itself.
+        for (let page = 1; page <= 10_000; page++) {
+          const reply = await call(c, {
+            method: 'POST',
+            path: `/company/${c.companyId}/clients/search`,
+            body: {
+              page,
+              page_size: SEARCH_PAGE_SIZE,
+              fields: SEARCH_FIELDS,
+              order_by: 'id',
+              order_by_direction: 'ASC',
+              operation: run.operation,
+              filters: run.filters,
+            },
+          });
+          const rows = Array.isArray(reply.data) ? reply.data : [];
+          for (const raw of rows) {
+            const match = searchedClient(raw, offset);
+            if (!match || seen.has(match.client.id)) continue;
+            seen.add(match.client.id);
+            yield match;
+          }
+          read += rows.length;
+          const total = toNumber(objectOf(reply.meta).total_count);
+          if (rows.length < SEARCH_PAGE_SIZE || (total !== undefined && read >= total)) break;
+        }
       }
     },
 

@@ -1,4 +1,4 @@
-import { localParts } from '../../../channels/dispatch/zoned-time.js';
+import { localParts } from '@salon/contract/zoned-time';
 
 const MOSCOW = 'Europe/Moscow';
 

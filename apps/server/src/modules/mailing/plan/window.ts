@@ -1,5 +1,5 @@
 import { DEFAULT_SENDING_WINDOW, minutesOfDay, type SendingWindow } from '@salon/contract/mailing-plan-rules';
-import { addDays, type LocalParts, localDay, zonedToUtc } from '../../../channels/dispatch/zoned-time.js';
+import { addDays, type LocalParts, localDay, zonedToUtc } from '@salon/contract/zoned-time';
 
 // One opening of a branch's sending window, in its IANA zone. `day` names the sending day: the local
 // date on which the window opens (ours: a window over midnight belongs to the evening it opens on).

@@ -1,6 +1,6 @@
 import { isDayCategory, isOffsetCategory } from '@salon/contract/templates-rules';
 import type { TemplateSettings as Settings } from '@salon/contract/templates';
-import { addDays, localParts, zonedToUtc } from '../../../channels/dispatch/zoned-time.js';
+import { addDays, localParts, zonedToUtc } from '@salon/contract/zoned-time';
 import type { CrmRecord } from '../../../crm/crm.js';
 
 const HOUR = 3_600_000;

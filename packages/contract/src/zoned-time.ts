@@ -1,5 +1,5 @@
-// Wall-clock arithmetic in a branch's IANA time zone with nothing but Intl, so the server's own
-// TZ never matters and DST is handled by the platform's zone data.
+// Wall-clock arithmetic in a branch's IANA time zone with nothing but Intl, so neither the server's
+// nor the browser's own zone ever matters and DST is handled by the platform's zone data.
 
 export interface LocalParts {
   year: number;

@@ -1,0 +1,236 @@
+import { variablesIn } from '@salon/contract/templates-rules';
+import type { Dispatcher } from '../../../channels/dispatch/dispatcher.js';
+import type { Clock } from '../../../platform/clock.js';
+import type { Db } from '../../../platform/db/client.js';
+import type { FileStore } from '../../../platform/files/file-store.js';
+import type { Logger } from '../../../platform/logger.js';
+import { render } from '../../templates/engine/render.js';
+import { type DueRecipient, SendingRepository } from './sending-repository.js';
+
+// Recipients are queued this long before their planned time, so a message is in the outbox (and
+// its job waiting) when its moment comes even if passes run some seconds apart.
+export const SENDOUT_LOOKAHEAD_MS = 2 * 60_000;
+// At most this many recipients per send-out per pass: one pass never holds a send-out for long.
+export const SENDOUT_BATCH = 500;
+// A kick waits this long, so a burst of kicks makes one pass.
+const KICK_DELAY_MS = 50;
+
+// The dispatcher's calls a send-out makes.
+export type OutboxCalls = Pick<Dispatcher, 'enqueue' | 'reschedule' | 'cancel'>;
+
+// A dispatcher writing through the given connection or transaction and starting its jobs with
+// `schedule` (the runtime builds it; see runtime.ts).
+export type DispatcherOn = (db: Db, schedule: (id: number, at: Date) => Promise<void>) => OutboxCalls;
+
+export interface TransactionalOutbox {
+  // Runs `work` in one transaction with a dispatcher writing through it: the outbox rows and the
+  // send-out's bookkeeping of them commit together or not at all. The jobs for those rows start
+  // once the transaction has committed, so a job never looks for a row it cannot see yet (a crash
+  // in between leaves pending rows, which the dispatcher's sweep restarts).
+  run<T>(work: (tx: Db, outbox: OutboxCalls) => Promise<T>): Promise<T>;
+}
+
+export function transactionalOutbox(
+  db: Db,
+  dispatcherOn: DispatcherOn,
+  schedule: (id: number, at: Date) => Promise<void>,
+): TransactionalOutbox {
+  return {
+    async run(work) {
+      const jobs: { id: number; at: Date }[] = [];
+      const result = await db.transaction((tx) =>
+        work(
+          tx,
+          dispatcherOn(tx, async (id, at) => void jobs.push({ id, at })),
+        ),
+      );
+      for (const job of jobs) await schedule(job.id, job.at);
+      return result;
+    },
+  };
+}
+
+// Media as the send-out keeps it: the uploaded file's id and what the cabinet showed of it.
+interface SendoutMedia {
+  fileId?: unknown;
+  fileName?: unknown;
+  contentType?: unknown;
+  path?: unknown;
+}
+
+// Media as the dispatcher reads it from an outbox row (dispatcher.ts StoredMedia).
+export interface OutboxMedia {
+  fileName: string;
+  contentType: string;
+  path: string;
+}
+
+// The message of one recipient: the send-out's text with {name}, {phone} and the list's other
+// columns filled in; a key the recipient has no value for is left empty, never shown as "{key}".
+export function sendoutBody(text: string, recipient: Pick<DueRecipient, 'name' | 'phone' | 'vars'>): string {
+  const values: Record<string, string> = Object.fromEntries(variablesIn(text).map((key) => [key, '']));
+  for (const [key, value] of Object.entries(recipient.vars)) values[key] = value == null ? '' : String(value);
+  values.name = recipient.name;
+  values.phone = recipient.phone;
+  return render(text, values);
+}
+
+export interface SendoutSenderOptions {
+  db: Db;
+  outbox: TransactionalOutbox;
+  files: Pick<FileStore, 'open'>;
+  clock: Clock;
+  logger: Logger;
+}
+
+export interface PassResult {
+  started: number;
+  queued: number;
+  finished: number;
+}
+
+// Sends launched send-outs: starts the scheduled ones whose time has come, queues each started
+// one's recipients shortly before their planned time through the dispatcher (which owns quiet
+// hours, channel priority and pacing), and finishes a send-out once nothing of it is left to go out.
+// Safe to run in any number of processes at once: a send-out is filled under a row lock that other
+// passes skip, and every recipient has one outbox row under the key sendout:{id}:{position}.
+export class SendoutSender {
+  #kickTimer: NodeJS.Timeout | undefined;
+  #running: Promise<void> | undefined;
+  #stopped = false;
+
+  constructor(private readonly o: SendoutSenderOptions) {}
+
+  async pass(now: Date = this.o.clock.now()): Promise<PassResult> {
+    const repo = new SendingRepository(this.o.db);
+    const started = await repo.startDue(now);
+    let queued = 0;
+    let finished = 0;
+    const connected = new Map<number, boolean>();
+    for (const sendout of await repo.started()) {
+      // With no number connected the dispatcher would fail each message at once (no channel): the
+      // send-out waits, queueing nothing, until a number is back; then its overdue recipients go.
+      if (!connected.has(sendout.accId)) connected.set(sendout.accId, await repo.hasConnectedChannel(sendout.accId));
+      if (!connected.get(sendout.accId)) continue;
+      try {
+        const result = await this.fill(sendout, now);
+        queued += result.queued;
+        if (result.finished) finished += 1;
+      } catch (err) {
+        // One broken send-out must not hold up the others.
+        this.o.logger.error({ err, sendout: sendout.id }, 'send-out pass failed');
+      }
+    }
+    const held = await this.holdPaused();
+    if (started.length || queued || finished || held) {
+      this.o.logger.info({ started: started.length, queued, finished, held }, 'send-out pass');
+    }
+    return { started: started.length, queued, finished };
+  }
+
+  // Cancels rows of paused send-outs that went back to pending after the pause (a worker was sending
+  // one and deferred it). Under the send-out's lock, so a resume in between is never undone; the
+  // resume plans them again like every other cancelled row.
+  private async holdPaused(): Promise<number> {
+    let held = 0;
+    for (const id of await new SendingRepository(this.o.db).pausedWithPending()) {
+      held += await this.o.outbox.run(async (tx, outbox) => {
+        const repo = new SendingRepository(tx);
+        if (!(await repo.lockPaused(id))) return 0;
+        return (await outbox.cancel(await repo.pendingOutbox(id), 'sendout_paused')).length;
+      });
+    }
+    return held;
+  }
+
+  // Runs a pass soon (a send-out was started or resumed), after any pass this process is running.
+  kick(): void {
+    if (this.#kickTimer || this.#stopped) return;
+    this.#kickTimer = setTimeout(() => {
+      this.#kickTimer = undefined;
+      const next = (this.#running ?? Promise.resolve())
+        .then(() => this.pass())
+        .then(
+          () => undefined,
+          (err: unknown) => this.o.logger.error({ err }, 'kicked send-out pass failed'),
+        );
+      this.#running = next;
+      void next.finally(() => {
+        if (this.#running === next) this.#running = undefined;
+      });
+    }, KICK_DELAY_MS);
+  }
+
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    if (this.#kickTimer) clearTimeout(this.#kickTimer);
+    this.#kickTimer = undefined;
+    await this.#running;
+  }
+
+  private async fill(
+    sendout: { id: string; accId: number; media: unknown },
+    now: Date,
+  ): Promise<{ queued: number; finished: boolean }> {
+    // Read before the transaction: the file store has its own connection.
+    const media = await this.outboxMedia(sendout.accId, sendout.media);
+    return this.o.outbox.run(async (tx, outbox) => {
+      const repo = new SendingRepository(tx);
+      const locked = await repo.lockStarted(sendout.id);
+      if (!locked) return { queued: 0, finished: false };
+      const due = await repo.due(sendout.id, new Date(now.getTime() + SENDOUT_LOOKAHEAD_MS), SENDOUT_BATCH);
+      const positions: number[] = [];
+      const ids: number[] = [];
+      const repeated: { id: number; notBefore: Date }[] = [];
+      for (const recipient of due) {
+        const notBefore = recipient.plannedAt ?? now;
+        const { id, created } = await outbox.enqueue({
+          accId: locked.accId,
+          idempotencyKey: `sendout:${locked.id}:${recipient.position}`,
+          source: 'sendout',
+          sourceId: locked.id,
+          recipient: recipient.phone,
+          clientName: recipient.name || null,
+          body: sendoutBody(locked.text, recipient),
+          media,
+          channels: null,
+          notBefore,
+        });
+        positions.push(recipient.position);
+        ids.push(id);
+        if (!created) repeated.push({ id, notBefore });
+      }
+      // The key's row already existed: a resumed send-out's row that the pause cancelled goes out
+      // again at its new time; a row that left (or is leaving) stays as it is.
+      const statuses = await repo.outboxStatuses(repeated.map((r) => r.id));
+      for (const row of repeated) {
+        if (statuses.get(row.id) === 'cancelled') {
+          await outbox.reschedule(row.id, { notBefore: row.notBefore }, { revive: true });
+        }
+      }
+      await repo.recordQueued(locked.id, positions, ids);
+      const finished = due.length < SENDOUT_BATCH && (await repo.finishIfDone(locked.id, now));
+      return { queued: due.length, finished };
+    });
+  }
+
+  private async outboxMedia(accId: number, stored: unknown): Promise<OutboxMedia | null> {
+    if (!stored || typeof stored !== 'object') return null;
+    const media = stored as SendoutMedia;
+    if (typeof media.path === 'string' && typeof media.fileName === 'string') {
+      return {
+        fileName: media.fileName,
+        contentType: typeof media.contentType === 'string' ? media.contentType : 'application/octet-stream',
+        path: media.path,
+      };
+    }
+    if (typeof media.fileId !== 'string') return null;
+    const file = await this.o.files.open(accId, media.fileId);
+    if (!file) {
+      // The file was deleted after the launch: the text still goes out.
+      this.o.logger.warn({ accId, fileId: media.fileId }, 'send-out media file is missing');
+      return null;
+    }
+    return { fileName: file.fileName, contentType: file.contentType, path: file.path };
+  }
+}
