@@ -23,7 +23,15 @@ export class NewMailingPage {
       mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
       buffer,
     });
-    await expect(this.parsed()).toBeVisible({ timeout: 30_000 });
+    // What the page ended on: the list read, or a refusal (toast or "clients not found" callout),
+    // named in the failure so a broken upload says why rather than timing out.
+    const outcome = this.parsed()
+      .or(this.page.getByTestId('toast-error'))
+      .or(this.page.getByTestId('mailing-clients-not-found'));
+    await expect(outcome.first()).toBeVisible({ timeout: 30_000 });
+    if (!(await this.parsed().isVisible())) {
+      throw new Error(`the list was refused: ${(await outcome.first().innerText()).trim()}`);
+    }
   }
 
   parsed(): Locator {

@@ -274,13 +274,14 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     clock,
     kick: () => sendoutSender.kick(),
   });
+  const blacklistRepo = new BlacklistRepository(db);
   const draftRepo = new DraftRepository(db);
   const sendoutDrafts = new SendoutDrafts({ repo: draftRepo, contexts: calendarContexts, clock, logger });
   // CRM segments: saved filters, and the clients they select handed over as drafts.
   const segments = new SegmentsService({
     repo: new SegmentsRepository(db),
     crm: crmClientSource(crmRepo, crm, logger),
-    blacklist: new BlacklistRepository(db),
+    blacklist: blacklistRepo,
     drafts: sendoutDrafts,
     clock,
     logger,
@@ -420,7 +421,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
           authRoutes(auth),
           accountsRoutes(accounts),
           connectionRoutes(connection, selection.sandbox),
-          blacklistRoutes(new BlacklistRepository(db)),
+          blacklistRoutes(blacklistRepo),
           chatHistoryRoutes(db),
           settingsRoutes(settings),
           accessesRoutes(new AccessesService(new AccessesRepository(db), clock)),
@@ -441,7 +442,9 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
             files,
           }),
           consentsRoutes(consents),
-          sendoutPauseRoutes(sendoutPause),
+          // SPEC 7 /sendout_blacklist: the same list, for the mailing pages' rights.
+          blacklistRoutes(blacklistRepo, { path: '/sendout_blacklist', guard: 'mailing' }),
+          sendoutPauseRoutes(sendoutPause, sendoutLaunches),
           mailingStatsRoutes(mailingStats),
           segmentsRoutes(segments),
         ],

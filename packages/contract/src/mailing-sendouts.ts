@@ -62,6 +62,18 @@ export const consentCountsWire = z.object({
 });
 export type ConsentCountsWire = z.infer<typeof consentCountsWire>;
 
+// SPEC 4 "the recipient choice toggles consenting and neutral recipients": who a send-out goes to
+// for a choice. Clients asked and not answered yet count as neutral; those who declined never get it.
+export function includedRecipients(
+  counts: ConsentCountsWire,
+  choice: { consentTrue: boolean; consentNeutral: boolean },
+): number {
+  return (
+    (choice.consentTrue ? counts.consent_count : 0) +
+    (choice.consentNeutral ? counts.neutral_count + counts.active_count : 0)
+  );
+}
+
 // What a list row was counted as (ours, beside SPEC 3's fields): the report of duplicates,
 // blacklisted and invalid numbers the issue asks for.
 export const parseReportWire = z.object({
@@ -123,8 +135,9 @@ export const startSendoutFields = z.object({
   // ISO instant of a scheduled launch; absent (or delay false) is an immediate one.
   time_start: z.iso.datetime({ offset: true }).optional(),
   delay: flag.default(false),
-  consent_true: flag.default(true),
-  consent_neutral: flag.default(true),
+  // Absent: the choice saved with /choose_consent (both on for a fresh draft).
+  consent_true: flag.optional(),
+  consent_neutral: flag.optional(),
   between_time: z.coerce.number().int().min(MIN_BETWEEN_TIME).max(MAX_BETWEEN_TIME),
   loyalty_action_id: z.string().max(64).optional(),
 });
@@ -138,6 +151,20 @@ export const startSendoutResponse = z.object({
   time_start: z.string(),
 });
 export type StartSendoutResponse = z.infer<typeof startSendoutResponse>;
+
+// POST /choose_consent (SPEC 7): the draft's recipient choice, kept for its launch; the answer is how
+// many recipients the choice leaves.
+export const chooseConsentBody = z.object({
+  sendout_id: sendoutId,
+  consent_true: z.boolean(),
+  consent_neutral: z.boolean(),
+});
+export type ChooseConsentBody = z.infer<typeof chooseConsentBody>;
+export const chooseConsentResponse = chooseConsentBody.extend({
+  ok: z.literal(true),
+  count: z.number().int().min(0),
+});
+export type ChooseConsentResponse = z.infer<typeof chooseConsentResponse>;
 
 // DELETE /stop_sendout?sendout_id: pauses a started or planned send-out (it keeps its place).
 export const sendoutIdQuery = z.object({ sendout_id: sendoutId });

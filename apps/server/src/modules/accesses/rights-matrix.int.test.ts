@@ -57,6 +57,11 @@ const CALLS: GuardedCall[] = [
   // No sendout_id: refused at validation, after the guard.
   { method: 'DELETE', path: '/api/mailing/stop_sendout', guard: 'mailing' },
   { method: 'POST', path: '/api/mailing/resume_sendout', guard: 'mailing' },
+  // An empty choice: refused at validation, after the guard.
+  { method: 'POST', path: '/api/mailing/choose_consent', guard: 'mailing', body: {} },
+  // The blacklist under the mailing rights: the list reads, an empty change stops at validation.
+  { method: 'GET', path: '/api/mailing/sendout_blacklist', guard: 'mailing' },
+  { method: 'POST', path: '/api/mailing/sendout_blacklist', guard: 'mailing', body: {} },
   // Send-out statistics: reads (the Excel file is a download); the detail calls stop at validation.
   { method: 'GET', path: '/api/mailing/stats_sendout', guard: 'mailing' },
   { method: 'GET', path: '/api/mailing/stats_sendout_count', guard: 'mailing' },

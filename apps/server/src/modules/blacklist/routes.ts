@@ -1,22 +1,32 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BLACKLIST_STATUS, blacklistActionResponse, blacklistBody, blacklistResponse } from '@salon/contract/blacklist';
+import type { Guard } from '@salon/contract/rights-rules';
 import { requireBranch } from '../../platform/http/auth-hook.js';
 import type { BlacklistRepository } from './repository.js';
 
-// SPEC 7 Settings: GET/POST /blacklist. The dispatcher never sends to a listed number.
-export function blacklistRoutes(repo: BlacklistRepository): FastifyPluginAsyncZod {
+export interface BlacklistRoutesOptions {
+  path: string;
+  guard: Guard;
+}
+
+// SPEC 7 Settings: GET/POST /blacklist; the mailing host has the same calls as /sendout_blacklist
+// under the mailing rights. The dispatcher never sends to a listed number.
+export function blacklistRoutes(
+  repo: BlacklistRepository,
+  { path, guard }: BlacklistRoutesOptions = { path: '/blacklist', guard: 'member' },
+): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
-      '/blacklist',
-      { config: { guard: 'member' }, schema: { response: { 200: blacklistResponse } } },
+      path,
+      { config: { guard }, schema: { response: { 200: blacklistResponse } } },
       async (req) => {
         const data = await repo.list(requireBranch(req).accId);
         return { ok: true as const, data, count: data.length };
       },
     );
     app.post(
-      '/blacklist',
-      { config: { guard: 'member' }, schema: { body: blacklistBody, response: { 200: blacklistActionResponse } } },
+      path,
+      { config: { guard }, schema: { body: blacklistBody, response: { 200: blacklistActionResponse } } },
       async (req) => {
         const { accId } = requireBranch(req);
         const { action, phone } = req.body;

@@ -153,6 +153,26 @@ describe.each(DB_KINDS)('connection, blacklist and chat history API (%s)', (kind
     ).toMatchObject({ status: 'number not found' });
   });
 
+  it('shows the mailing pages the same blacklist at /sendout_blacklist', async () => {
+    expect(
+      (await call('POST', '/api/mailing/sendout_blacklist?acc_id=1001', { action: 'add', phone: '79005552222' })).body,
+    ).toMatchObject({ status: 'number added', data: ['79005552222'] });
+    expect((await call('GET', '/api/blacklist?acc_id=1001')).body).toEqual({
+      ok: true,
+      data: ['79005552222'],
+      count: 1,
+    });
+    expect((await call('GET', '/api/mailing/sendout_blacklist?acc_id=1002')).body).toEqual({
+      ok: true,
+      data: [],
+      count: 0,
+    });
+    expect(
+      (await call('POST', '/api/mailing/sendout_blacklist?acc_id=1001', { action: 'delete', phone: '79005552222' }))
+        .body,
+    ).toMatchObject({ status: 'number deleted', data: [] });
+  });
+
   it('cleans the queue, drops an instance as not paid and brings it back on restart', async () => {
     await call('POST', '/api/send_test_message?acc_id=1002', { phone: '79005553535', text: 'в очереди' });
     expect((await call('POST', '/api/connect_action?acc_id=1002', { action: 'clean_queue' })).body).toMatchObject({

@@ -1,5 +1,5 @@
 import { CLIENT_LIST_STATUS, checkClientListFile, type ClientListStatus } from '@salon/contract/mailing-clients';
-import type { ConsentCountsWire } from '@salon/contract/mailing-sendouts';
+import { includedRecipients, type ConsentCountsWire } from '@salon/contract/mailing-sendouts';
 import { isApiError } from '../../shared/api/api-error';
 import { isAccessDenied, statusMessageKey, type StatusMessageKey } from '../../shared/api/error-message';
 
@@ -15,13 +15,9 @@ export interface ConsentChoice {
 }
 export const DEFAULT_CONSENT_CHOICE: ConsentChoice = { consentTrue: true, consentNeutral: true };
 
-// SPEC 4 "the recipient choice toggles consenting and neutral recipients". Like the server's start,
-// clients who were asked and have not answered count as neutral; those who declined never get it.
+// SPEC 4 "the recipient choice toggles consenting and neutral recipients", counted as the server does.
 export function recipientCount(consent: ConsentCountsWire, choice: ConsentChoice): number {
-  return (
-    (choice.consentTrue ? consent.consent_count : 0) +
-    (choice.consentNeutral ? consent.neutral_count + consent.active_count : 0)
-  );
+  return includedRecipients(consent, choice);
 }
 
 // The message keys of our client-list statuses (the spec's two texts show the callout instead).

@@ -9,6 +9,8 @@ export interface LaunchDraftRow {
   status: string;
   keys: string[];
   consentCounts: unknown;
+  consentTrue: boolean;
+  consentNeutral: boolean;
   loyaltyActionId: string | null;
 }
 
@@ -44,11 +46,28 @@ export class LaunchRepository {
         status: sendouts.status,
         keys: sendouts.keys,
         consentCounts: sendouts.consentCounts,
+        consentTrue: sendouts.consentTrue,
+        consentNeutral: sendouts.consentNeutral,
         loyaltyActionId: sendouts.loyaltyActionId,
       })
       .from(sendouts)
       .where(and(eq(sendouts.accId, accId), eq(sendouts.id, id)));
     return row ?? null;
+  }
+
+  // A draft's recipient choice; false when it is no longer a draft of this branch.
+  async saveConsentChoice(
+    accId: number,
+    id: string,
+    choice: { consentTrue: boolean; consentNeutral: boolean },
+    now: Date,
+  ): Promise<boolean> {
+    const rows = await this.db
+      .update(sendouts)
+      .set({ consentTrue: choice.consentTrue, consentNeutral: choice.consentNeutral, updatedAt: now })
+      .where(and(eq(sendouts.accId, accId), eq(sendouts.id, id), eq(sendouts.status, 'draft')))
+      .returning({ id: sendouts.id });
+    return rows.length === 1;
   }
 
   // Runs `work` in a transaction holding the branch's launch lock, so two launches of the branch

@@ -326,6 +326,37 @@ describe.each(DB_KINDS)('send-out launch, test message and listing (%s)', (kind)
     expect((await calls.get('action_sendouts', yekaterinburg)).json()).toEqual([]);
   });
 
+  it('keeps the choice of /choose_consent for a launch form that names none; a foreign or launched draft keeps its own', async () => {
+    const id = await draft();
+    const choose = (body: object, accId: number = moscow) =>
+      app.request({ method: 'POST', url: `/api/mailing/choose_consent?acc_id=${accId}`, token: owner, body });
+    const chosen = await choose({ sendout_id: id, consent_true: false, consent_neutral: true });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    // The neutral client and the one asked without an answer.
+    expect(chosen.json()).toEqual({ ok: true, sendout_id: id, consent_true: false, consent_neutral: true, count: 2 });
+    expect(await row(id)).toMatchObject({ consentTrue: false, consentNeutral: true });
+    // Another branch's draft reads as missing; a half-filled choice is refused; neither changes it.
+    const foreign = await choose({ sendout_id: id, consent_true: true, consent_neutral: true }, yekaterinburg);
+    expect(fail(foreign)).toEqual([404, { ok: false, status: SENDOUT_STATUS_TEXT.notFound }]);
+    expect((await choose({ sendout_id: id, consent_true: true })).statusCode).toBe(400);
+    expect(await row(id)).toMatchObject({ consentTrue: false, consentNeutral: true });
+
+    const launched = await start(id, {
+      consent_true: undefined,
+      consent_neutral: undefined,
+      count: 2,
+      delay: true,
+      time_start: '2026-03-10T19:00:00Z',
+    });
+    expect(launched.statusCode, launched.body).toBe(200);
+    expect(launched.json<StartSendoutResponse>().count).toBe(2);
+    expect((await recipients(id)).map((r) => r.included)).toEqual([false, false, true, true]);
+    // Launched, its recipients are planned: the choice no longer changes.
+    const late = await choose({ sendout_id: id, consent_true: true, consent_neutral: true });
+    expect(fail(late)).toEqual([409, { ok: false, status: SENDOUT_STATUS_TEXT.alreadyStarted }]);
+    expect(await row(id)).toMatchObject({ consentTrue: false, consentNeutral: true, count: 2 });
+  });
+
   it('sends a test message through the dispatcher to the sandbox, keys filled in', async () => {
     await sandboxWhatsApp(app, yekaterinburg, '79160000031');
     const outboxCount = async () =>

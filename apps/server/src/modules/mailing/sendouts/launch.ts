@@ -1,5 +1,12 @@
-import { consentCountsWire, SENDOUT_STATUS_TEXT, startSendoutFields } from '@salon/contract/mailing-sendouts';
-import type { StartSendoutResponse } from '@salon/contract/mailing-sendouts';
+import {
+  consentCountsWire,
+  includedRecipients,
+  SENDOUT_STATUS_TEXT,
+  startSendoutFields,
+  type ChooseConsentBody,
+  type ChooseConsentResponse,
+  type StartSendoutResponse,
+} from '@salon/contract/mailing-sendouts';
 import { PARTNER_LINK_VARIABLE, unknownVariables } from '@salon/contract/templates-rules';
 import type { Clock } from '../../../platform/clock.js';
 import type { FileStore, StoredFile } from '../../../platform/files/file-store.js';
@@ -52,6 +59,20 @@ export class SendoutLaunches {
     this.listeners.push(listener);
   }
 
+  // POST /choose_consent: the draft keeps the recipient choice its launch will use (a launch form
+  // may still name another); answers how many recipients it leaves.
+  async chooseConsent(accId: number, body: ChooseConsentBody): Promise<ChooseConsentResponse> {
+    const draft = await this.d.repo.find(accId, body.sendout_id);
+    if (!draft) throw refuse(404, SENDOUT_STATUS_TEXT.notFound);
+    const choice = { consentTrue: body.consent_true, consentNeutral: body.consent_neutral };
+    // Only a draft's choice changes: a launched send-out planned its recipients already.
+    if (draft.status !== 'draft' || !(await this.d.repo.saveConsentChoice(accId, draft.id, choice, this.d.clock.now()))) {
+      throw refuse(409, SENDOUT_STATUS_TEXT.alreadyStarted);
+    }
+    const count = includedRecipients(consentCountsWire.parse(draft.consentCounts), choice);
+    return { ok: true, ...body, count };
+  }
+
   async start(caller: { accId: number; userId: number }, form: MailingForm): Promise<StartSendoutResponse> {
     const parsed = startSendoutFields.safeParse(filledFields(form.fields, ['text']));
     if (!parsed.success) throw invalidFields(parsed.error);
@@ -68,10 +89,12 @@ export class SendoutLaunches {
     const keys = [...draft.keys, ...(loyaltyActionId ? [PARTNER_LINK_VARIABLE] : [])];
     const bad = unknownVariables(text, keys);
     if (bad.length > 0) throw refuse(400, SENDOUT_STATUS_TEXT.badKeys, bad.join(', '));
-    const counts = consentCountsWire.parse(draft.consentCounts);
-    const included =
-      (f.consent_true ? counts.consent_count : 0) +
-      (f.consent_neutral ? counts.neutral_count + counts.active_count : 0);
+    // The form's choice, else the one saved with /choose_consent.
+    const choice = {
+      consentTrue: f.consent_true ?? draft.consentTrue,
+      consentNeutral: f.consent_neutral ?? draft.consentNeutral,
+    };
+    const included = includedRecipients(consentCountsWire.parse(draft.consentCounts), choice);
     if (included === 0) throw refuse(400, SENDOUT_STATUS_TEXT.noRecipients);
     if (f.instance_id && !(await this.d.contexts.ownsInstance(accId, f.instance_id))) {
       throw errors.badRequest('instance_id');
@@ -99,7 +122,7 @@ export class SendoutLaunches {
         // Thrown inside the transaction: the flip above is rolled back with it.
         if (!verdict.allowed) throw refuse(400, verdict.status);
 
-        const positions = await this.d.repo.include(tx, draft.id, includedStates(f.consent_true, f.consent_neutral));
+        const positions = await this.d.repo.include(tx, draft.id, includedStates(choice.consentTrue, choice.consentNeutral));
         const plan = planPositions(positions, {
           batchLen: f.sendout_batch_len,
           betweenTime: f.between_time,
@@ -125,8 +148,8 @@ export class SendoutLaunches {
             batchLen: f.sendout_batch_len,
             betweenTime: f.between_time,
             instanceId,
-            consentTrue: f.consent_true,
-            consentNeutral: f.consent_neutral,
+            consentTrue: choice.consentTrue,
+            consentNeutral: choice.consentNeutral,
             loyaltyActionId: loyaltyActionId ?? null,
             // The requested start (scheduled) or the launch instant (immediate).
             timeStart: start,

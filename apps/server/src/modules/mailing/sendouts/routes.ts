@@ -39,9 +39,11 @@ export function sendoutFormRoutes(deps: SendoutFormRoutesDeps): FastifyPluginAsy
       },
     });
     // A refusal (rights, a file too big) can come before the client has sent the whole form: the
-    // connection closes after the answer instead of waiting for (or reading) the rest.
+    // connection closes after the answer instead of waiting for (or reading) the rest. An answer
+    // to a form that was read is never cut short: the request stream may not have signalled its
+    // end yet, and closing then could reset the socket under the browser's feet.
     form.addHook('onSend', async (req, reply) => {
-      if (!req.raw.readableEnded) void reply.header('connection', 'close');
+      if (reply.statusCode >= 400 && !req.raw.readableEnded) void reply.header('connection', 'close');
     });
     const config = { guard: 'mailing' } as const;
 

@@ -18,11 +18,19 @@ function progressFetch(onProgress: (fraction: number) => void): typeof fetch {
         if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
       };
       xhr.onload = () => {
+        // A status a Response cannot carry (0 when the connection broke) is a network failure,
+        // never a promise left pending: the upload's spinner must end either way.
+        if (xhr.status < 200 || xhr.status > 599) {
+          reject(new TypeError('Network request failed'));
+          return;
+        }
         // Statuses without a body may not be given one.
         const body = [204, 205, 304].includes(xhr.status) ? null : xhr.responseText;
-        resolve(new Response(body, { status: xhr.status }));
+        const type = xhr.getResponseHeader('content-type');
+        resolve(new Response(body, { status: xhr.status, headers: type ? { 'content-type': type } : {} }));
       };
       xhr.onerror = () => reject(new TypeError('Network request failed'));
+      xhr.ontimeout = () => reject(new TypeError('Network request timed out'));
       xhr.onabort = () => reject(new DOMException('The upload was aborted', 'AbortError'));
       const signal = init?.signal;
       if (signal) {

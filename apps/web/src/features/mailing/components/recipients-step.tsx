@@ -3,10 +3,11 @@ import { IconUserSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ParsedClientFile } from '@salon/contract/mailing-sendouts';
 import { showToast } from '../../../shared/toast/show-toast';
+import { useChooseConsent } from '../api/choose-consent';
 import { useClientListUpload } from '../hooks/use-client-list-upload';
 import type { NewMailing } from '../hooks/use-new-mailing';
 import { shownCount } from '../new-mailing-state';
-import type { RecipientSource } from '../recipients-rules';
+import type { ConsentChoice, RecipientSource } from '../recipients-rules';
 import { CrmRecipientsSource } from '../segments/crm-recipients-source';
 import { ClientFileDrop } from './client-file-drop';
 import { ParsedInfoCard } from './parsed-info-card';
@@ -17,6 +18,24 @@ type RecipientsStepProps = Pick<NewMailing, 'state' | 'dispatch' | 'timeZone'>;
 export function RecipientsStep({ state, dispatch, timeZone }: RecipientsStepProps) {
   const { t } = useTranslation('mailing');
   const upload = useClientListUpload(dispatch, state.loyaltyActionId, timeZone);
+  const chooseConsent = useChooseConsent();
+
+  // The switch moves at once; the draft keeps the choice on the server, and a refusal puts it back.
+  const onConsent = (choice: Partial<ConsentChoice>) => {
+    if (!state.parsed) return;
+    const previous = state.consent;
+    const next = { ...previous, ...choice };
+    dispatch({ type: 'consent', choice });
+    chooseConsent.mutate(
+      { sendout_id: state.parsed.sendout_id, consent_true: next.consentTrue, consent_neutral: next.consentNeutral },
+      {
+        onError: () => {
+          dispatch({ type: 'consent', choice: previous });
+          showToast('error', t('parsed.consentError'));
+        },
+      },
+    );
+  };
 
   return (
     <Stack gap="md">
@@ -70,7 +89,7 @@ export function RecipientsStep({ state, dispatch, timeZone }: RecipientsStepProp
           consent={state.consent}
           count={shownCount(state)}
           timeZone={timeZone}
-          onConsent={(choice) => dispatch({ type: 'consent', choice })}
+          onConsent={onConsent}
           onInsertKey={(key) => {
             dispatch({ type: 'text', text: `${state.text}{${key}}` });
             showToast('success', t('parsed.keyInserted', { key: `{${key}}` }));
