@@ -100,6 +100,19 @@ test.describe('signed in as the owner', () => {
     const cityKey = (await wizard.parsedKeys().nth(2).innerText()).trim();
     expect(cityKey).toBe('город');
     await expect(page.getByTestId('mailing-not-paid')).toHaveCount(0);
+    // Nobody on the list was asked for consent: without the neutral clients nobody is left, and the
+    // draft keeps each choice on the server.
+    const neutral = page.getByTestId('mailing-consent-neutral');
+    for (const [checked, shown] of [
+      [false, '0'],
+      [true, String(recipients)],
+    ] as const) {
+      const saved = page.waitForResponse((r) => r.url().includes('/api/mailing/choose_consent'));
+      await neutral.setChecked(checked, { force: true });
+      expect((await saved).status()).toBe(200);
+      await expect(wizard.parsedCount()).toHaveText(shown);
+      await expect(page.getByTestId('mailing-no-recipients')).toHaveCount(checked ? 0 : 1);
+    }
 
     // 2. The text uses {name} and the city's key chip; the preview fills in a sample. It stays under
     // the 80 characters the lists show of a message, so the code that marks this run is seen.

@@ -50,24 +50,24 @@ export function useClientListUpload(
     controller.current = current;
     dispatch({ type: 'fileChosen', fileName: file.name });
     setProgress(0);
-    parse.mutate(
-      { file, loyaltyActionId, onProgress: setProgress, signal: current.signal },
-      {
-        onSuccess: (answer) => {
-          if (current.signal.aborted) return;
-          dispatch({ type: 'parsed', answer, now: Date.now(), timeZone });
+    // The promise, not mutate()'s callbacks: those are dropped when the observer has no listener
+    // at the moment the answer lands, and a read list must never go unseen.
+    void parse
+      .mutateAsync({ file, loyaltyActionId, onProgress: setProgress, signal: current.signal })
+      .then(
+        (answer) => {
+          if (!current.signal.aborted) dispatch({ type: 'parsed', answer, now: Date.now(), timeZone });
         },
-        onError: (error) => {
+        (error: unknown) => {
           if (!current.signal.aborted) fail(parseFailure(error));
         },
-        onSettled: () => {
-          if (controller.current === current) {
-            controller.current = null;
-            setProgress(null);
-          }
-        },
-      },
-    );
+      )
+      .finally(() => {
+        if (controller.current === current) {
+          controller.current = null;
+          setProgress(null);
+        }
+      });
   };
 
   return {
