@@ -1,4 +1,5 @@
-import { Button, EmptyState } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Button, EmptyState, Stack } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -20,5 +21,15 @@ export function AccessDeniedView() {
         {t('accessDenied.toBranches')}
       </Button>
     </EmptyState>
+  );
+}
+
+// A page whose data the server refused: its header (title, tabs) stays, so the user can move on.
+export function AccessDeniedPage({ header }: { header: ReactNode }) {
+  return (
+    <Stack gap={0}>
+      {header}
+      <AccessDeniedView />
+    </Stack>
   );
 }

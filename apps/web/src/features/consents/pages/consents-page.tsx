@@ -5,7 +5,7 @@ import { IconFileSpreadsheet, IconUserCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { CONSENT_PAGE_SIZE } from '@salon/contract/consents-rules';
 import { isAccessDenied } from '../../../shared/api/error-message';
-import { AccessDeniedView } from '../../../shared/ui/access-denied-view';
+import { AccessDeniedPage } from '../../../shared/ui/access-denied-view';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { QueryErrorView } from '../../../shared/ui/query-error-view';
 import { useIsMobile } from '../../../shared/ui/use-is-mobile';
@@ -75,12 +75,7 @@ export function ConsentsPage({ tabs }: { tabs?: ReactNode }) {
   );
 
   if (consents.isError && isAccessDenied(consents.error)) {
-    return (
-      <Stack gap={0}>
-        {header}
-        <AccessDeniedView />
-      </Stack>
-    );
+    return <AccessDeniedPage header={header} />;
   }
 
   let body: ReactNode;

@@ -7,7 +7,7 @@ import { STATS_TEXT_MAX, statsTotalPages, type MailingStatsResponse } from '@sal
 import { isAccessDenied } from '../../../shared/api/error-message';
 import { useCurrentBranch } from '../../../shared/accounts/use-current-branch';
 import { useSession } from '../../../shared/session/use-session';
-import { AccessDeniedView } from '../../../shared/ui/access-denied-view';
+import { AccessDeniedPage } from '../../../shared/ui/access-denied-view';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { QueryErrorView } from '../../../shared/ui/query-error-view';
 import { useIsMobile } from '../../../shared/ui/use-is-mobile';
@@ -124,12 +124,7 @@ export function MailingStatsPage({ tabs }: { tabs?: ReactNode }) {
   );
 
   if ((failed && isAccessDenied(failed)) || (count.isError && isAccessDenied(count.error))) {
-    return (
-      <Stack gap={0}>
-        {header}
-        <AccessDeniedView />
-      </Stack>
-    );
+    return <AccessDeniedPage header={header} />;
   }
 
   let body: ReactNode;

@@ -7,7 +7,7 @@ import { isAccessDenied } from '../../../shared/api/error-message';
 import { useCurrentBranch } from '../../../shared/accounts/use-current-branch';
 import { paginate } from '../../../shared/lib/paginate';
 import { useSession } from '../../../shared/session/use-session';
-import { AccessDeniedView } from '../../../shared/ui/access-denied-view';
+import { AccessDeniedPage } from '../../../shared/ui/access-denied-view';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { QueryErrorView } from '../../../shared/ui/query-error-view';
 import { useIsMobile } from '../../../shared/ui/use-is-mobile';
@@ -52,12 +52,7 @@ export function StartedMailingsPage({ tabs }: { tabs?: ReactNode }) {
   );
 
   if (sendouts.isError && isAccessDenied(sendouts.error)) {
-    return (
-      <Stack gap={0}>
-        {header}
-        <AccessDeniedView />
-      </Stack>
-    );
+    return <AccessDeniedPage header={header} />;
   }
 
   let body: ReactNode;
