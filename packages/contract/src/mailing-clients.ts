@@ -27,8 +27,8 @@ export const CLIENT_LIST_STATUS = {
   noContacts: 'Нет контактов',
   tooBig: 'File too big',
   tooManyRows: 'Too many rows',
-  // An .xls (Excel 97-2003) file, or an xlsx locked with a password: both are OLE containers
-  // that cannot be read; saving the file as .xlsx helps in both cases.
+  // An xlsx locked with a password, an encrypted .xls, or an .xls older than Excel 97 (BIFF5):
+  // none can be read (Excel 97-2003 .xls files are); saving the file as .xlsx helps in each case.
   saveAsXlsx: 'Save as xlsx',
   wrongType: 'Not an Excel file',
   damaged: 'File damaged',

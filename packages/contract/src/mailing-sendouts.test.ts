@@ -36,16 +36,17 @@ describe('start_sendout form fields', () => {
       time_start: '2026-03-10T15:05:00+03:00',
     });
     expect(fields).toMatchObject({ count: 3, consent_true: true, consent_neutral: false, delay: true });
-    // Without the flags: both consent groups, an immediate launch.
-    expect(
-      startSendoutFields.parse({
-        sendout_id: 'so_1',
-        text: 'x',
-        count: '1',
-        sendout_batch_len: '1',
-        between_time: '0',
-      }),
-    ).toMatchObject({ consent_true: true, consent_neutral: true, delay: false });
+    // Without the flags: the draft's saved consent choice (left to the server), an immediate launch.
+    const bare = startSendoutFields.parse({
+      sendout_id: 'so_1',
+      text: 'x',
+      count: '1',
+      sendout_batch_len: '1',
+      between_time: '0',
+    });
+    expect(bare).toMatchObject({ delay: false });
+    expect(bare.consent_true).toBeUndefined();
+    expect(bare.consent_neutral).toBeUndefined();
     expect(
       startSendoutFields.safeParse({
         sendout_id: 'so_1',

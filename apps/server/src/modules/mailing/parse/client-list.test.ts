@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createReadStream, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_LIST_STATUS } from '@salon/contract/mailing-clients';
 import { parseClientList, type ClientListResult, type ParseClientListOptions } from './client-list.js';
 import { scratch, stringsFirst, writeZip, type Scratch } from './test-harness.js';
+import { rkValue, xlsFile, type XlsTestCell, type XlsTestOptions, type XlsTestSheet } from './xls-test-writer.js';
 
 let files: Scratch;
 beforeAll(() => {
@@ -333,14 +335,6 @@ describe('parseClientList: files it refuses', () => {
     expect(await parseClientList(files.file('document.xlsx', zip), NONE)).toMatchObject(wrong);
   });
 
-  it('asks for xlsx instead of an .xls (OLE) file', async () => {
-    const ole = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(4096)]);
-    expect(await parseClientList(files.file('old.xls', ole), NONE)).toMatchObject({
-      ok: false,
-      status: CLIENT_LIST_STATUS.saveAsXlsx,
-    });
-  });
-
   it('calls a cut-off or broken xlsx damaged', async () => {
     const rows = [['Имя', 'Телефон'], ...longNames(2000).map((name, i) => [name, 79_000_000_000 + i])];
     const whole = readFileSync(await files.workbook('whole.xlsx', rows));
@@ -446,5 +440,197 @@ describe('parseClientList: inputs', () => {
       else process.env.TMPDIR = before;
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('parseClientList: .xls (Excel 97–2003) files', () => {
+  const xls = (name: string, sheets: XlsTestSheet[], options?: XlsTestOptions) =>
+    files.file(`${name}.xls`, xlsFile(sheets, options));
+  const sheet = (rows: XlsTestCell[][]): XlsTestSheet[] => [{ name: 'Клиенты', rows }];
+  // A phone whose number fits an RK record: a double with nothing in its low 34 bits.
+  const RK_PHONE = Math.round(79_991_234_567 / 2 ** 18) * 2 ** 18;
+  rkValue(RK_PHONE);
+
+  it('reads a Cyrillic list to the same clients, keys and counts as the same rows in an xlsx', async () => {
+    const visit = new Date(Date.UTC(2025, 4, 3));
+    const rows: [ExcelJS.CellValue[], XlsTestCell[]][] = [
+      [['Клиенты салона «Берёзка»'], ['Клиенты салона «Берёзка»']],
+      [
+        ['Имя', 'Телефон', 'Город', 'Визит'],
+        ['Имя', 'Телефон', 'Город', 'Визит'],
+      ],
+      [
+        ['Анна Петровна', '+7 999 123-45-67', 'Москва', visit],
+        ['Анна Петровна', '+7 999 123-45-67', 'Москва', visit],
+      ],
+      [
+        ['Ольга', 89991234568, 'Санкт-Петербург'],
+        ['Ольга', 89991234568, 'Санкт-Петербург'],
+      ],
+      [
+        ['Вера', RK_PHONE, 'Казань'],
+        ['Вера', { rk: RK_PHONE }, { label: 'Казань' }],
+      ],
+      [[], []],
+      [
+        ['Анна снова', '89991234567', 'Москва'],
+        ['Анна снова', '89991234567', 'Москва'],
+      ],
+      [
+        ['Чёрный список', 79990000001],
+        ['Чёрный список', 79990000001],
+      ],
+      [
+        ['Без номера', 'нет', 'Тверь'],
+        ['Без номера', 'нет', 'Тверь'],
+      ],
+      [
+        ['Ира', { formula: '"9991234570"', result: '9991234570' }],
+        ['Ира', { formula: '9991234570' }],
+      ],
+      [
+        ['  ', ' '],
+        ['  ', ' '],
+      ],
+      [[], []],
+    ];
+    const options = { blacklist: new Set(['79990000001']) };
+    const fromXlsx = ok(
+      await parse(
+        rows.map(([x]) => x),
+        options,
+      ),
+    );
+    const fromXls = ok(
+      await parseClientList(xls('cyrillic', sheet(rows.map(([, y]) => y)), { sstLimit: 40 }), options),
+    );
+    expect(fromXls).toEqual(fromXlsx);
+    expect(fromXls.clients).toEqual([
+      { phone: '79991234567', name: 'Анна Петровна', keys: { город: 'Москва', визит: '2025-05-03' } },
+      { phone: '79991234568', name: 'Ольга', keys: { город: 'Санкт-Петербург', визит: '' } },
+      { phone: String(RK_PHONE), name: 'Вера', keys: { город: 'Казань', визит: '' } },
+      { phone: '79991234570', name: 'Ира', keys: { город: '', визит: '' } },
+    ]);
+    expect(fromXls.keys).toEqual(['name', 'phone', 'город', 'визит']);
+    expect(fromXls.counts).toEqual({ rows: 7, clients: 4, duplicates: 1, blacklisted: 1, invalid: 1, empty: 1 });
+  });
+
+  it('reads a long list, from a path and from a stream', async () => {
+    const names = longNames(3000);
+    const rows = [['Имя', 'Телефон'], ...names.map((name, i) => [name, 79_000_000_000 + i])];
+    const file = xls('long', sheet(rows));
+    const fromPath = ok(await parseClientList(file, NONE));
+    expect(fromPath.clients.map((c) => c.name)).toEqual(names);
+    expect(fromPath.clients[2999]!.phone).toBe('79000002999');
+    const fromStream = ok(await parseClientList(createReadStream(file, { highWaterMark: 1000 }), NONE));
+    expect(fromStream).toEqual(fromPath);
+  });
+
+  it('reads a list without a header, and skips a hidden first sheet', async () => {
+    const result = ok(
+      await parseClientList(
+        xls('sheets', [
+          { name: 'Служебный', hidden: true, rows: [['Телефон'], ['79990000000']] },
+          {
+            name: 'Клиенты',
+            rows: [
+              ['+7 999 123-45-67', 'Анна'],
+              [{ rk: RK_PHONE }, 'Вера'],
+            ],
+          },
+        ]),
+        NONE,
+      ),
+    );
+    expect(result.headerless).toBe(true);
+    expect(result.clients).toEqual([
+      { phone: '79991234567', name: 'Анна', keys: {} },
+      { phone: String(RK_PHONE), name: 'Вера', keys: {} },
+    ]);
+  });
+
+  it("answers 'Файл пустой' and 'Нет контактов' as for an xlsx", async () => {
+    const empty = { ok: false, status: CLIENT_LIST_STATUS.empty };
+    expect(await parseClientList(xls('empty', sheet([])), NONE)).toMatchObject(empty);
+    expect(await parseClientList(xls('header-only', sheet([['Имя', 'Телефон'], [], [' ', '']])), NONE)).toMatchObject(
+      empty,
+    );
+    expect(
+      await parseClientList(
+        xls(
+          'no-phones',
+          sheet([
+            ['Имя', 'Телефон'],
+            ['Анна', '123'],
+            ['Ольга', { rk: 45 }],
+          ]),
+        ),
+        NONE,
+      ),
+    ).toMatchObject({ ok: false, status: CLIENT_LIST_STATUS.noContacts, counts: { rows: 2, invalid: 2 } });
+    expect(
+      await parseClientList(
+        xls(
+          'no-phone-column',
+          sheet([
+            ['Имя', 'Город'],
+            ['Анна', 'Москва'],
+          ]),
+        ),
+        NONE,
+      ),
+    ).toMatchObject({ ok: false, status: CLIENT_LIST_STATUS.noContacts });
+  });
+
+  it('stops at maxRows and at the size limit', async () => {
+    const rows = [['Имя', 'Телефон'], ...Array.from({ length: 10 }, (_, i) => [`К${i}`, 79_991_234_560 + i])];
+    const file = xls('rows', sheet(rows));
+    expect(await parseClientList(file, { blacklist: new Set(), maxRows: 10 })).toMatchObject({ ok: true });
+    expect(await parseClientList(file, { blacklist: new Set(), maxRows: 3 })).toMatchObject({
+      ok: false,
+      status: CLIENT_LIST_STATUS.tooManyRows,
+      limit: 3,
+      counts: { rows: 3 },
+    });
+    const bytes = readFileSync(file).length;
+    const tooBig = { ok: false, status: CLIENT_LIST_STATUS.tooBig };
+    expect(await parseClientList(file, { ...NONE, maxBytes: bytes - 1 })).toMatchObject(tooBig);
+    // A stream that said nothing of its size is counted as it is read.
+    expect(
+      await parseClientList(createReadStream(file, { highWaterMark: 512 }), { ...NONE, maxBytes: bytes - 1 }),
+    ).toMatchObject(tooBig);
+    expect(await parseClientList(createReadStream(file), { ...NONE, maxBytes: bytes })).toMatchObject({ ok: true });
+  });
+
+  it('asks for xlsx for an encrypted or a BIFF5 workbook', async () => {
+    const rows = sheet([
+      ['Имя', 'Телефон'],
+      ['Анна', '79991234567'],
+    ]);
+    const saveAsXlsx = { ok: false, status: CLIENT_LIST_STATUS.saveAsXlsx };
+    expect(await parseClientList(xls('locked', rows, { encrypted: true }), NONE)).toMatchObject(saveAsXlsx);
+    expect(await parseClientList(xls('biff5', rows, { version: 0x0500 }), NONE)).toMatchObject(saveAsXlsx);
+  });
+
+  it('calls a bare, cut-off or garbled .xls damaged', async () => {
+    const whole = xlsFile(sheet([['Имя', 'Телефон'], ...longNames(500).map((n, i) => [n, 79_000_000_000 + i])]));
+    const magic = whole.subarray(0, 8);
+    const damaged = { ok: false, status: CLIENT_LIST_STATUS.damaged };
+    const read = (name: string, bytes: Buffer) => parseClientList(files.file(name, bytes), NONE);
+    expect(await read('bare.xls', Buffer.concat([magic, Buffer.alloc(4096)]))).toMatchObject(damaged);
+    expect(await read('random.xls', Buffer.concat([magic, randomBytes(20_000)]))).toMatchObject(damaged);
+    expect(await read('cut.xls', whole.subarray(0, Math.floor(whole.length / 2)))).toMatchObject(damaged);
+    expect(await read('magic-only.xls', magic)).toMatchObject(damaged);
+  });
+
+  it('throws when the input itself fails', async () => {
+    const bytes = xlsFile(sheet([['Имя', 'Телефон'], ...longNames(500).map((n, i) => [n, 79_000_000_000 + i])]));
+    const broken = new Readable({
+      read() {
+        this.push(bytes.subarray(0, 2000));
+        this.destroy(new Error('connection reset'));
+      },
+    });
+    await expect(parseClientList(broken, NONE)).rejects.toThrow('connection reset');
   });
 });

@@ -15,6 +15,7 @@ import { cellText, plainValue } from './cells.js';
 import { mapHeader, type ColumnMap, type HeaderCell } from './header.js';
 import { normalizeListPhone, type PhoneCountry } from './phone.js';
 import { ClientListWorkbookReader } from './workbook-reader.js';
+import { readXlsSheet } from './xls-reader.js';
 
 export interface ParseClientListOptions {
   // Phones (digits with the country code) that get no messages.
@@ -108,9 +109,16 @@ function byteCounter(limit: number): Transform {
   });
 }
 
-// A row as the parser reads it: exceljs' row, or one held back while the header was looked for.
+// A row's cells as the parser reads them: exceljs' row, an .xls row, or one held back while the
+// header was looked for.
 interface RowCells {
   findCell(column: number): { value: ExcelJS.CellValue } | undefined;
+}
+
+// A row of a worksheet, xlsx (exceljs' row) or xls (xls-reader's): its number and its cells.
+interface SheetRow extends RowCells {
+  readonly number: number;
+  eachCell(callback: (cell: { value: ExcelJS.CellValue }, column: number) => void): void;
 }
 
 class HeldRow implements RowCells {
@@ -119,7 +127,7 @@ class HeldRow implements RowCells {
     readonly number: number,
     // The row's texts, should it turn out to be the header.
     readonly texts: HeaderCell[],
-    row: ExcelJS.Row,
+    row: SheetRow,
   ) {
     row.eachCell((cell, column) => this.values.set(column, { value: cell.value }));
   }
@@ -158,7 +166,7 @@ class ClientListBuilder {
     private readonly options: Required<Pick<ParseClientListOptions, 'blacklist' | 'maxRows' | 'defaultCountry'>>,
   ) {}
 
-  add(row: ExcelJS.Row): void {
+  add(row: SheetRow): void {
     const number = Number.isFinite(row.number) ? row.number : this.lastRow + 1;
     if (this.map) this.data(row, number);
     else this.lookForHeader(row, number);
@@ -174,7 +182,7 @@ class ClientListBuilder {
     for (const row of rest) this.data(row, row.number);
   }
 
-  private lookForHeader(row: ExcelJS.Row, number: number): void {
+  private lookForHeader(row: SheetRow, number: number): void {
     const cells: HeaderCell[] = [];
     row.eachCell((cell, column) => {
       const text = cellText(cell.value);
@@ -269,6 +277,15 @@ class ClientListBuilder {
   }
 }
 
+// The one row loop of both kinds of file: rows go to the builder until it has its answer. The
+// caller settles the rows held back (builder.finish) once the file has been read.
+async function readRows(rows: AsyncIterable<SheetRow> | Iterable<SheetRow>, builder: ClientListBuilder): Promise<void> {
+  for await (const row of rows) {
+    builder.add(row);
+    if (builder.stop) break;
+  }
+}
+
 // Whether the file had a worksheet at all.
 async function readFirstSheet(reader: ClientListWorkbookReader, builder: ClientListBuilder): Promise<boolean> {
   const sheets = reader[Symbol.asyncIterator]();
@@ -282,10 +299,7 @@ async function readFirstSheet(reader: ClientListWorkbookReader, builder: ClientL
       continue;
     }
     taken = true;
-    for await (const row of sheet) {
-      builder.add(row);
-      if (builder.stop) break;
-    }
+    await readRows(sheet, builder);
     // A sheet read straight from the zip leaves nothing behind, and the rest of the file is not
     // needed. After one read from exceljs' temporary copy the reader runs on, which deletes the copy.
     if (!reader.fromTemporaryFile(sheet)) {
@@ -295,6 +309,37 @@ async function readFirstSheet(reader: ClientListWorkbookReader, builder: ClientL
   }
   builder.finish();
   return taken;
+}
+
+// The whole of a stream, or null past maxBytes. An OLE container (.xls) cannot be read as it
+// streams by: its directory, sector chains and the sheets' offsets point anywhere in the file.
+async function readWhole(stream: Readable, maxBytes: number): Promise<Buffer | null> {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  // The stream is left open when it is too long, as for xlsx: the caller drains or destroys it.
+  for await (const chunk of stream.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer | string>) {
+    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    length += buffer.length;
+    if (length > maxBytes) return null;
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks, length);
+}
+
+// An Excel 97–2003 file, read whole (at most maxBytes) and then row by row like an xlsx.
+async function readXls(
+  stream: Readable,
+  maxBytes: number,
+  builder: ClientListBuilder,
+  failed: Promise<never>,
+): Promise<ClientListResult> {
+  const file = await Promise.race([readWhole(stream, maxBytes), failed]);
+  if (!file) return { ok: false, status: CLIENT_LIST_STATUS.tooBig, counts: zeroCounts() };
+  const sheet = readXlsSheet(file);
+  if (!sheet.ok) return { ok: false, status: sheet.status, counts: zeroCounts() };
+  await readRows(sheet.rows, builder);
+  builder.finish();
+  return result(builder);
 }
 
 function result(builder: ClientListBuilder): ClientListResult {
@@ -315,7 +360,8 @@ function result(builder: ClientListBuilder): ClientListResult {
 }
 
 // Reads the client list of a mailing (SPEC 5) from an xlsx file or upload stream, row by row
-// through exceljs' streaming reader, from the workbook's first sheet. Problems with the file come
+// through exceljs' streaming reader, from the workbook's first sheet; an .xls (Excel 97–2003) file
+// is read whole by xls-reader and its rows go through the same steps. Problems with the file come
 // back as a status; only a failing input (a file that cannot be opened, a broken upload) throws.
 // A stream given here is not read to its end when the answer is known early; the caller drains
 // or destroys it.
@@ -343,7 +389,12 @@ export async function parseClientList(
   try {
     const head = await Promise.race([peek(source, OLE.length), failed]);
     if (head.length === 0) return { ok: false, status: CLIENT_LIST_STATUS.empty, counts: zeroCounts() };
-    if (startsWith(head, OLE)) return { ok: false, status: CLIENT_LIST_STATUS.saveAsXlsx, counts: zeroCounts() };
+    const builder = new ClientListBuilder({
+      blacklist: options.blacklist,
+      maxRows: options.maxRows ?? MAX_CLIENT_LIST_ROWS,
+      defaultCountry: options.defaultCountry ?? '7',
+    });
+    if (startsWith(head, OLE)) return await readXls(source, maxBytes, builder, failed);
     if (!startsWith(head, ZIP)) return { ok: false, status: CLIENT_LIST_STATUS.wrongType, counts: zeroCounts() };
 
     let stream: Readable = source;
@@ -352,11 +403,6 @@ export async function parseClientList(
       counter.on('error', (error) => fail(error));
       stream = source.pipe(counter);
     }
-    const builder = new ClientListBuilder({
-      blacklist: options.blacklist,
-      maxRows: options.maxRows ?? MAX_CLIENT_LIST_ROWS,
-      defaultCountry: options.defaultCountry ?? '7',
-    });
     const reader = new ClientListWorkbookReader(stream);
     try {
       // exceljs does not see errors of the stream it reads (pipe() does not pass them on), hence the race.
