@@ -264,7 +264,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const files = new FileStore(db, config.dataDir, clock);
   // Launched send-outs: the periodic sweep (and a kick after a start or resume) queues their messages.
   const sendoutOutbox = transactionalOutbox(db, dispatcherOn, scheduler(queue, clock));
-  const sendoutSender = new SendoutSender({ db, outbox: sendoutOutbox, files, clock, logger });
+  const sendoutSender = new SendoutSender({ db, outbox: sendoutOutbox, clock, logger });
   // Send-outs: drafts from client lists and segments, launches, test messages, all judged in the
   // branch's calendar context.
   const calendarContexts = new CalendarContexts(new CalendarRepository(db), pacing);

@@ -22,6 +22,7 @@ import {
   outboxOf,
   statusOf,
 } from './test-fixtures.js';
+import { sendoutMedia } from './media.js';
 
 const VLADIVOSTOK = DEMO_BRANCHES.vladivostok;
 const MOSCOW = DEMO_BRANCHES.moscow;
@@ -50,7 +51,7 @@ describe.each(DB_KINDS)('sending launched send-outs (%s)', (kind) => {
         }),
       async (id) => void jobs.push(id),
     );
-    return new SendoutSender({ db: db(), outbox, files: { open: async () => null }, clock: app.clock, logger });
+    return new SendoutSender({ db: db(), outbox, clock: app.clock, logger });
   }
 
   const recipientsOf = (id: string) =>
@@ -274,7 +275,8 @@ describe.each(DB_KINDS)('sending launched send-outs (%s)', (kind) => {
       timeZone: 'Europe/Moscow',
       now,
       phonePrefix: '7990500',
-      media: { fileId: file.id, fileName: 'sale.jpg', contentType: 'image/jpeg', size: file.size },
+      // As a launch keeps it (launch.ts).
+      media: sendoutMedia(file),
     });
     await sender().pass();
     const rows = await outboxOf(db(), launched.id);

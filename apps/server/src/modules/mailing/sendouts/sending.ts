@@ -2,9 +2,9 @@ import { variablesIn } from '@salon/contract/templates-rules';
 import type { Dispatcher } from '../../../channels/dispatch/dispatcher.js';
 import type { Clock } from '../../../platform/clock.js';
 import type { Db } from '../../../platform/db/client.js';
-import type { FileStore } from '../../../platform/files/file-store.js';
 import type { Logger } from '../../../platform/logger.js';
 import { render } from '../../templates/engine/render.js';
+import type { SendoutMedia } from './media.js';
 import { type DueRecipient, SendingRepository } from './sending-repository.js';
 
 // Recipients are queued this long before their planned time, so a message is in the outbox (and
@@ -50,19 +50,16 @@ export function transactionalOutbox(
   };
 }
 
-// Media as the send-out keeps it: the uploaded file's id and what the cabinet showed of it.
-interface SendoutMedia {
-  fileId?: unknown;
-  fileName?: unknown;
-  contentType?: unknown;
-  path?: unknown;
-}
+// What the dispatcher reads of an outbox row's media (dispatcher.ts StoredMedia): the stored file's
+// path with what the client sees of it. A send-out keeps exactly that (media.ts), so it is copied
+// as is; a row without it sends the text alone.
+export type OutboxMedia = Pick<SendoutMedia, 'fileName' | 'contentType' | 'path'>;
 
-// Media as the dispatcher reads it from an outbox row (dispatcher.ts StoredMedia).
-export interface OutboxMedia {
-  fileName: string;
-  contentType: string;
-  path: string;
+function outboxMedia(stored: unknown): OutboxMedia | null {
+  if (!stored || typeof stored !== 'object') return null;
+  const { fileName, contentType, path } = stored as Partial<SendoutMedia>;
+  if (typeof path !== 'string' || typeof fileName !== 'string') return null;
+  return { fileName, contentType: typeof contentType === 'string' ? contentType : 'application/octet-stream', path };
 }
 
 // The message of one recipient: the send-out's text with {name}, {phone} and the list's other
@@ -78,7 +75,6 @@ export function sendoutBody(text: string, recipient: Pick<DueRecipient, 'name' |
 export interface SendoutSenderOptions {
   db: Db;
   outbox: TransactionalOutbox;
-  files: Pick<FileStore, 'open'>;
   clock: Clock;
   logger: Logger;
 }
@@ -172,8 +168,7 @@ export class SendoutSender {
     sendout: { id: string; accId: number; media: unknown },
     now: Date,
   ): Promise<{ queued: number; finished: boolean }> {
-    // Read before the transaction: the file store has its own connection.
-    const media = await this.outboxMedia(sendout.accId, sendout.media);
+    const media = outboxMedia(sendout.media);
     return this.o.outbox.run(async (tx, outbox) => {
       const repo = new SendingRepository(tx);
       const locked = await repo.lockStarted(sendout.id);
@@ -212,25 +207,5 @@ export class SendoutSender {
       const finished = due.length < SENDOUT_BATCH && (await repo.finishIfDone(locked.id, now));
       return { queued: due.length, finished };
     });
-  }
-
-  private async outboxMedia(accId: number, stored: unknown): Promise<OutboxMedia | null> {
-    if (!stored || typeof stored !== 'object') return null;
-    const media = stored as SendoutMedia;
-    if (typeof media.path === 'string' && typeof media.fileName === 'string') {
-      return {
-        fileName: media.fileName,
-        contentType: typeof media.contentType === 'string' ? media.contentType : 'application/octet-stream',
-        path: media.path,
-      };
-    }
-    if (typeof media.fileId !== 'string') return null;
-    const file = await this.o.files.open(accId, media.fileId);
-    if (!file) {
-      // The file was deleted after the launch: the text still goes out.
-      this.o.logger.warn({ accId, fileId: media.fileId }, 'send-out media file is missing');
-      return null;
-    }
-    return { fileName: file.fileName, contentType: file.contentType, path: file.path };
   }
 }

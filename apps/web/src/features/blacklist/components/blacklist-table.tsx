@@ -1,9 +1,10 @@
-import { ActionIcon, Group, Pagination, Select, Table, Text } from '@mantine/core';
+import { ActionIcon, Group, Pagination, Table, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { BLACKLIST_PAGE_SIZES } from '@salon/contract/blacklist';
 import type { PageSlice } from '../../../shared/lib/paginate';
 import type { BlacklistAction } from '../blacklist-rules';
+import { PageSizeSelect } from '../../../shared/ui/page-size-select';
 
 interface BlacklistTableProps {
   slice: PageSlice<string>;
@@ -54,21 +55,13 @@ export function BlacklistTable({ slice, pageSize, pending, onPage, onPageSize, o
         </Table.Tbody>
       </Table>
       <Group justify="space-between" gap="sm" wrap="wrap">
-        <Group gap="xs" wrap="nowrap">
-          <Text size="sm" c="dimmed">
-            {t('table.rowsPerPage')}
-          </Text>
-          <Select
-            w={80}
-            size="xs"
-            aria-label={t('table.rowsPerPage')}
-            data={BLACKLIST_PAGE_SIZES.map((size) => String(size))}
-            value={String(pageSize)}
-            onChange={(value) => value && onPageSize(Number(value))}
-            allowDeselect={false}
-            data-testid="blacklist-page-size"
-          />
-        </Group>
+        <PageSizeSelect
+          label={t('table.rowsPerPage')}
+          sizes={BLACKLIST_PAGE_SIZES}
+          value={pageSize}
+          onChange={onPageSize}
+          testId="blacklist-page-size"
+        />
         {slice.totalPages > 1 && (
           <Pagination
             size="sm"

@@ -1,6 +1,7 @@
-import { Group, Loader, Pagination, Select, Text } from '@mantine/core';
+import { Group, Loader, Pagination, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { STATS_PAGE_SIZES } from '@salon/contract/mailing-stats-rules';
+import { PageSizeSelect } from '../../../shared/ui/page-size-select';
 
 interface StatsPagerProps {
   page: number;
@@ -34,21 +35,13 @@ export function StatsPager({
     <Group justify="space-between" gap="sm" wrap="wrap" data-testid={testId}>
       <Group gap="sm" wrap="nowrap">
         {onPageSize && (
-          <Group gap="xs" wrap="nowrap">
-            <Text size="sm" c="dimmed">
-              {t('rowsPerPage')}
-            </Text>
-            <Select
-              w={80}
-              size="xs"
-              aria-label={t('rowsPerPage')}
-              data={STATS_PAGE_SIZES.map(String)}
-              value={String(pageSize)}
-              onChange={(value) => value && onPageSize(Number(value))}
-              allowDeselect={false}
-              data-testid={`${testId}-size`}
-            />
-          </Group>
+          <PageSizeSelect
+            label={t('rowsPerPage')}
+            sizes={STATS_PAGE_SIZES}
+            value={pageSize}
+            onChange={onPageSize}
+            testId={`${testId}-size`}
+          />
         )}
         <Text size="sm" c="dimmed" aria-live="polite" data-testid={`${testId}-shown`}>
           {t('shown', { from, to, count })}

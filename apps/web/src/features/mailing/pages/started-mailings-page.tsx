@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Card, EmptyState, Group, Loader, Pagination, Select, Stack, Text } from '@mantine/core';
+import { Button, Card, EmptyState, Group, Loader, Pagination, Stack, Text } from '@mantine/core';
 import { IconPlus, IconSend } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -20,6 +20,7 @@ import { useSendoutActions } from '../hooks/use-sendout-actions';
 import { MAILING_NEW_PATH, withBranch } from '../mailing-paths';
 import { safeTimeZone } from '../mailing-time-rules';
 import { isPageSize, STARTED_DEFAULT_PAGE_SIZE, STARTED_MOBILE_PAGE_SIZE, STARTED_PAGE_SIZES } from '../started-rules';
+import { PageSizeSelect } from '../../../shared/ui/page-size-select';
 
 // /mailing/started_mailing (SPEC 2, 3, 4): the branch's launched send-outs with their progress, stop
 // and resume; refreshed every 10 s while one sends.
@@ -88,27 +89,18 @@ export function StartedMailingsPage({ tabs }: { tabs?: ReactNode }) {
         <Group justify="space-between" gap="sm" wrap="wrap">
           <Group gap="xs" wrap="nowrap">
             {!mobile && (
-              <>
-                <Text size="sm" c="dimmed">
-                  {t('mailing:started.rowsPerPage')}
-                </Text>
-                <Select
-                  w={80}
-                  size="xs"
-                  aria-label={t('mailing:started.rowsPerPage')}
-                  data={STARTED_PAGE_SIZES.map((value) => String(value))}
-                  value={String(pageSize)}
-                  onChange={(value) => {
-                    const next = Number(value);
-                    if (isPageSize(next)) {
-                      setPageSize(next);
-                      setPage(1);
-                    }
-                  }}
-                  allowDeselect={false}
-                  data-testid="started-page-size"
-                />
-              </>
+              <PageSizeSelect
+                label={t('mailing:started.rowsPerPage')}
+                sizes={STARTED_PAGE_SIZES}
+                value={pageSize}
+                onChange={(next) => {
+                  if (isPageSize(next)) {
+                    setPageSize(next);
+                    setPage(1);
+                  }
+                }}
+                testId="started-page-size"
+              />
             )}
             <Text size="sm" c="dimmed" data-testid="started-total">
               {t('mailing:started.total', { count: rows.length })}

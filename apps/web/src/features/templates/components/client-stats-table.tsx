@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Badge, Group, Pagination, Select, Table, Text } from '@mantine/core';
+import { Badge, Group, Pagination, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Currency } from '@salon/contract/constants';
 import type { ClientStatsRow } from '@salon/contract/templates';
@@ -7,6 +7,7 @@ import { formatDateTime } from '../../../shared/i18n/format-date-time';
 import { formatMoney } from '../../../shared/i18n/format-money';
 import { paginate } from '../../../shared/lib/paginate';
 import { DETAIL_DEFAULT_PAGE_SIZE, DETAIL_PAGE_SIZES } from '../template-stats-rules';
+import { PageSizeSelect } from '../../../shared/ui/page-size-select';
 
 const STATUS_COLORS: Record<string, string> = {
   sent: 'blue',
@@ -85,25 +86,16 @@ export function ClientStatsTable({ rows, currency }: ClientStatsTableProps) {
         </Table>
       </Table.ScrollContainer>
       <Group justify="space-between" gap="sm" wrap="wrap">
-        <Group gap="xs" wrap="nowrap">
-          <Text size="sm" c="dimmed">
-            {t('stats.rowsPerPage')}
-          </Text>
-          <Select
-            w={80}
-            size="xs"
-            aria-label={t('stats.rowsPerPage')}
-            data={DETAIL_PAGE_SIZES.map(String)}
-            value={String(pageSize)}
-            onChange={(value) => {
-              if (!value) return;
-              setPageSize(Number(value));
-              setPage(1);
-            }}
-            allowDeselect={false}
-            data-testid="client-page-size"
-          />
-        </Group>
+        <PageSizeSelect
+          label={t('stats.rowsPerPage')}
+          sizes={DETAIL_PAGE_SIZES}
+          value={pageSize}
+          onChange={(size) => {
+            setPageSize(size);
+            setPage(1);
+          }}
+          testId="client-page-size"
+        />
         {slice.totalPages > 1 && (
           <Pagination
             size="sm"
