@@ -88,8 +88,13 @@ export class ClientListWorkbookReader extends ExcelJS.stream.xlsx.WorkbookReader
   }
 
   // A sheet that is not read: its temporary copy is closed (exceljs deletes it when the reader moves on).
+  // The copy is opened lazily: exceljs may delete it before that open runs, and the open's ENOENT
+  // then lands on a stream nobody reads (an uncaught error). A released copy's errors are expected.
   release(sheet: ExcelJS.stream.xlsx.WorksheetReader): void {
     const source = this.sources.get(sheet);
-    if (source instanceof Readable) source.destroy();
+    if (source instanceof Readable) {
+      source.on('error', () => undefined);
+      source.destroy();
+    }
   }
 }
