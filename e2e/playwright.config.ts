@@ -3,7 +3,8 @@ import { defineConfig, devices } from '@playwright/test';
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.E2E_PORT ?? 3999);
-export const E2E_TMP = path.join(root, 'e2e', '.tmp');
+// E2E_TMP_DIR lets two suites run side by side on one checkout (with E2E_PORT).
+export const E2E_TMP = process.env.E2E_TMP_DIR ? path.resolve(process.env.E2E_TMP_DIR) : path.join(root, 'e2e', '.tmp');
 
 // The real built app (server + cabinet) on a fresh embedded database with the demo seed.
 // Its log goes to a file: with no bot token the PINs are read from there, as a person would.

@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-const LOG = path.resolve(import.meta.dirname, '..', '.tmp', 'server.log');
+const LOG = path.join(
+  process.env.E2E_TMP_DIR ? path.resolve(process.env.E2E_TMP_DIR) : path.resolve(import.meta.dirname, '..', '.tmp'),
+  'server.log',
+);
 
 export function logLength(): number {
   try {
