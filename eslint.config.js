@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { featureBoundaries } from './tools/eslint/feature-boundaries.js';
+import { boundaries } from './tools/eslint/boundaries.js';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'apps/server/drizzle/**', 'test-results/**', 'playwright-report/**', '**/.tmp/**'] },
@@ -27,6 +28,8 @@ export default tseslint.config(
       'local/feature-boundaries': 'error',
     },
   },
+  // Layers and import cycles (tools/eslint/boundaries.js).
+  ...boundaries,
   {
     // Tool configs are loaded by their tools through a default export.
     files: ['**/*.config.{ts,js}', 'eslint.config.js', 'e2e/playwright.config.ts'],

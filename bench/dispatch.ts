@@ -62,13 +62,17 @@ async function freshPlace(kind: Kind): Promise<Place> {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-// The dispatcher's queue definition with its handler replaced by an empty one: same queue policy
+// The dispatcher's queue definition with its handlers replaced by empty ones: same queue policy
 // ('short'), batch size and polling interval, and the same per-job payload check.
 function emptyJobDefinition(onJob: () => void) {
   const real = dispatchJob(dispatchQueueName(), () => {
     throw new Error('the baseline never dispatches');
   });
-  return { ...real, handler: async () => onJob() };
+  return {
+    ...real,
+    handler: async () => onJob(),
+    batchHandler: async (payloads: unknown[]) => payloads.forEach(() => onJob()),
+  };
 }
 
 interface Measured {
@@ -111,7 +115,8 @@ async function emptyJobs(kind: Kind): Promise<Measured> {
 interface DispatchMeasured extends Measured {
   // Rows sent whose 'delivered' ack never reached the outbox (the run ended on a stall).
   unacked: number;
-  // Time spent inside Dispatcher.dispatch per message: the work the polling interval leaves room for.
+  // Time spent inside the dispatcher per message (a polled batch's wall time over its messages):
+  // the work the polling interval leaves room for.
   busyMsPerMessage: number;
 }
 
@@ -126,8 +131,8 @@ async function linkSandbox(runtime: Runtime): Promise<void> {
 }
 
 // The real runtime (role 'all': HTTP app, pg-boss workers, channel host, dispatcher, sweep) with
-// the sandbox network delivering at once and pacing off: N messages enqueued through the
-// dispatcher, the time until the outbox holds every one as delivered.
+// the sandbox network delivering at once and pacing off: N messages enqueued through the outbox,
+// the time until the outbox holds every one as delivered.
 async function dispatchRun(kind: Kind): Promise<DispatchMeasured> {
   const place = await freshPlace(kind);
   let runtime: Runtime | undefined;
@@ -143,18 +148,18 @@ async function dispatchRun(kind: Kind): Promise<DispatchMeasured> {
     });
     runtime = await startRuntime({ config, role: 'all', logger, listen: false });
     await linkSandbox(runtime);
-    const { dispatcher } = runtime.channels;
-    // Times each dispatch (the job handler calls this method), without changing what it does.
+    const { dispatcher, outbox } = runtime.channels;
+    // Times each polled batch (the job's batch handler calls this method), without changing what it does.
     let busyMs = 0;
     let dispatches = 0;
-    const dispatch = dispatcher.dispatch.bind(dispatcher);
-    dispatcher.dispatch = async (id) => {
+    const dispatchBatch = dispatcher.dispatchBatch.bind(dispatcher);
+    dispatcher.dispatchBatch = async (ids) => {
       const started = performance.now();
       try {
-        return await dispatch(id);
+        return await dispatchBatch(ids);
       } finally {
         busyMs += performance.now() - started;
-        dispatches += 1;
+        dispatches += ids.length;
       }
     };
     const db = runtime.database.db;
@@ -170,7 +175,7 @@ async function dispatchRun(kind: Kind): Promise<DispatchMeasured> {
 
     const t0 = performance.now();
     for (let i = 0; i < N; i++) {
-      await dispatcher.enqueue({
+      await outbox.enqueue({
         accId: 1001,
         idempotencyKey: `bench:${i}`,
         source: 'test',
@@ -233,11 +238,11 @@ export async function benchDispatch(): Promise<void> {
       run.perSecond.toFixed(1),
       `${(run.ms / 1000).toFixed(1)} s, enqueue ${(run.sendMs / 1000).toFixed(1)} s${run.unacked > 0 ? `; ${run.unacked} sent but never acked delivered` : ''}`,
     );
-    line(`  ratio to the pg-boss baseline (${kind})`, (run.perSecond / base.perSecond).toFixed(2), 'aim >= 0.5');
+    line(`  ratio to the pg-boss baseline (${kind})`, (run.perSecond / base.perSecond).toFixed(2), 'aim >= 0.9');
     line(
-      `  time inside Dispatcher.dispatch (${kind}), ms/msg`,
-      run.busyMsPerMessage.toFixed(1),
-      `one worker could do ${(1000 / run.busyMsPerMessage).toFixed(0)} msgs/s; the polling ceiling is ${ceiling}`,
+      `  time inside the dispatcher (${kind}), ms/msg`,
+      run.busyMsPerMessage.toFixed(2),
+      `aim <= 3; one worker could do ${(1000 / run.busyMsPerMessage).toFixed(0)} msgs/s; the polling ceiling is ${ceiling}`,
     );
   }
 }

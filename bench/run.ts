@@ -3,6 +3,7 @@ import { benchDispatch } from './dispatch.js';
 import { benchEngine } from './engine.js';
 import { benchMailing } from './mailing.js';
 import { benchMailingStats } from './mailing-stats.js';
+import { benchWeb } from './web.js';
 
 // `npm run bench`: each entry prints its figures beside a baseline measured in the same run.
 const entries: Record<string, () => Promise<void>> = {
@@ -14,6 +15,8 @@ const entries: Record<string, () => Promise<void>> = {
     await benchMailing();
     await benchMailingStats();
   },
+  // Pages in Chromium: bytes, requests and time to the heading, against a bare static server.
+  web: benchWeb,
 };
 
 const only = process.argv.slice(2);

@@ -172,8 +172,8 @@ test.describe('signed in as the owner', () => {
   });
 });
 
-test('the sandbox page opens without signing in, and other /dev paths are 404', async ({ page }) => {
-  await new SandboxPage(page).open();
+test('the sandbox page asks to sign in first, and other /dev paths are 404', async ({ page }) => {
+  await new SandboxPage(page).openSignedOut();
   await page.goto('/dev/nothing');
   await expect(page.getByTestId('not-found')).toBeVisible();
 });

@@ -6,6 +6,7 @@ import { ensureWhatsApp, signInOnce } from '../support/owner-setup.js';
 import { LoginPage } from '../support/login-page.js';
 import { DevCrmPage } from '../support/dev-crm-page.js';
 import { SandboxPage } from '../support/sandbox-page.js';
+import { authHeaders } from '../support/session-token.js';
 import { Shell } from '../support/shell.js';
 import { TemplateEditorPage, TemplateListPage, TemplateStatsPage } from '../support/templates-pages.js';
 
@@ -102,7 +103,9 @@ async function createReminderTemplate(page: Page, title: string, plan: ReminderP
 
 // What reached the sandbox phone of `phone`, newest first, as the dev API lists it.
 async function receivedBodies(page: Page, phone: string): Promise<string[]> {
-  const answer = await page.request.get(`/api/dev/sandbox/messages?phone=${phone}`);
+  const answer = await page.request.get(`/api/dev/sandbox/messages?acc_id=${MOSCOW}&phone=${phone}`, {
+    headers: await authHeaders(page),
+  });
   expect(answer.ok()).toBe(true);
   const { messages } = (await answer.json()) as { messages: SandboxMessageWire[] };
   return messages.filter((m) => m.direction === 'to_client').map((m) => m.body);
@@ -119,7 +122,7 @@ test.describe('signed in as the owner', () => {
   }) => {
     const phone = '79995550101';
     await ensureWhatsApp(page, context, MOSCOW, SALON_WHATSAPP);
-    const plan = reminderPlan(await serverNow(page.request), 22);
+    const plan = reminderPlan(await serverNow(page), 22);
 
     // 1. The template, made in the editor, is on the list and on.
     const title = `Напоминание накануне ${Date.now()}`;
@@ -145,7 +148,7 @@ test.describe('signed in as the owner', () => {
 
     // 3. Nothing is due yet; the server's clock moves to the reminder's moment.
     expect(await receivedBodies(page, phone)).toEqual([]);
-    await advanceClockTo(page.request, new Date(plan.dueAt.getTime() + 30_000));
+    await advanceClockTo(page, new Date(plan.dueAt.getTime() + 30_000));
 
     // 4. The client's phone shows the rendered reminder.
     const expected = `Вера, напоминаем: ${plan.dayMonth} в 22:00, мастер ${MASTER}`;
@@ -177,7 +180,7 @@ test.describe('signed in as the owner', () => {
   }) => {
     const phone = '79995550202';
     await ensureWhatsApp(page, context, MOSCOW, SALON_WHATSAPP);
-    const plan = reminderPlan(await serverNow(page.request), 23);
+    const plan = reminderPlan(await serverNow(page), 23);
     const title = `Версии текста ${Date.now()}`;
     const id = await createReminderTemplate(page, title, plan, 'Старый текст для {name}');
 
@@ -194,7 +197,7 @@ test.describe('signed in as the owner', () => {
       service: SERVICE,
       start: plan.start,
     });
-    await advanceClockTo(page.request, new Date(plan.dueAt.getTime() + 30_000));
+    await advanceClockTo(page, new Date(plan.dueAt.getTime() + 30_000));
     const expected = `Нина, ждём вас ${plan.dayMonth} в 23:00`;
     await expect.poll(() => receivedBodies(page, phone), { timeout: 30_000 }).toEqual([expected]);
 

@@ -1,19 +1,24 @@
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { authHeaders } from './session-token.js';
 
-// The server's adjustable clock (DEV_CLOCK=adjustable): GET/POST /api/dev/clock, public dev routes.
+// The server's adjustable clock (DEV_CLOCK=adjustable): GET/POST /api/dev/clock, with the signed-in
+// tab's session (reading needs one; moving it needs an owner of some branch: the clock is global).
 // The clock only moves forward and is shared by every spec of a run, so read it, never assume it.
-export async function serverNow(request: APIRequestContext): Promise<Date> {
-  const answer = await request.get('/api/dev/clock');
-  expect(answer.ok()).toBe(true);
+export async function serverNow(page: Page): Promise<Date> {
+  const answer = await page.request.get('/api/dev/clock', { headers: await authHeaders(page) });
+  expect(answer.ok(), await answer.text()).toBe(true);
   return new Date(((await answer.json()) as { now: string }).now);
 }
 
 // Moves the clock to `at` (if it is not there yet); the server then runs the due work at once.
-export async function advanceClockTo(request: APIRequestContext, at: Date): Promise<void> {
-  const advance = at.getTime() - (await serverNow(request)).getTime();
+export async function advanceClockTo(page: Page, at: Date): Promise<void> {
+  const advance = at.getTime() - (await serverNow(page)).getTime();
   if (advance <= 0) return;
-  const answer = await request.post('/api/dev/clock', { data: { advance_ms: Math.ceil(advance) } });
-  expect(answer.ok()).toBe(true);
+  const answer = await page.request.post('/api/dev/clock', {
+    headers: await authHeaders(page),
+    data: { advance_ms: Math.ceil(advance) },
+  });
+  expect(answer.ok(), await answer.text()).toBe(true);
 }
 
 export interface LocalDate {

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { dayText } from './date-text.js';
 
 export interface NewRecord {
   clientName: string;
@@ -47,6 +48,6 @@ export class DevCrmPage {
     await form.getByTestId('crm-create-submit').click();
     await expect(this.page.getByTestId('toast-success').filter({ hasText: 'Запись создана' })).toBeVisible();
     await expect(form).toBeHidden();
-    await expect(this.page.getByTestId('crm-day-input')).toHaveValue(record.start.slice(0, 10));
+    await expect(this.page.getByTestId('crm-day-input')).toHaveValue(dayText(record.start.slice(0, 10)));
   }
 }

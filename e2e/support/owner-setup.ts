@@ -33,7 +33,7 @@ export async function ensureWhatsApp(
   const qr = await connection.qrPayload();
   expect(qr).toMatch(/^SANDBOX-WHATSAPP:/);
   const sandbox = new SandboxPage(await context.newPage());
-  await sandbox.open();
+  await sandbox.open(accId);
   await sandbox.scan(`whatsapp-${accId}`, salonPhone);
   await sandbox.page.close();
   await connection.expectState('wa', 'authenticated');

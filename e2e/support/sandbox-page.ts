@@ -1,12 +1,19 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
 // Page object of /dev/sandbox: the salon's phone (scan, pairing code, login code) and the clients.
+// The page needs a signed-in context and shows one branch: `accId`, else the cabinet's current one.
 export class SandboxPage {
   constructor(readonly page: Page) {}
 
-  async open(): Promise<void> {
-    await this.page.goto('/dev/sandbox');
+  async open(accId?: number): Promise<void> {
+    await this.page.goto(accId === undefined ? '/dev/sandbox' : `/dev/sandbox?accId=${accId}`);
     await expect(this.page.getByTestId('sandbox-rules')).toBeVisible();
+  }
+
+  // Without a session the page only asks to sign in.
+  async openSignedOut(): Promise<void> {
+    await this.page.goto('/dev/sandbox');
+    await expect(this.page.getByTestId('sandbox-sign-in')).toBeVisible();
   }
 
   account(instanceId: string): Locator {

@@ -21,11 +21,14 @@ export const userInfoSchema = z.object({
 export type UserInfo = z.infer<typeof userInfoSchema>;
 
 // POST /get_token {user_id, refresh_token}: a short-lived access token for a live session.
+// Refresh tokens rotate: every answer carries the next one, the one sent stops working, and sending
+// a replaced one again ends the session (a copy of it is in someone else's hands).
 export const getTokenBody = z.object({ user_id: telegramIdSchema, refresh_token: z.string().min(20).max(200) });
 export const tokenResponse = z.object({
   ok: z.literal(true),
   token: z.string(),
   expires_in: z.number().int(),
+  refresh_token: z.string(),
 });
 export type TokenResponse = z.infer<typeof tokenResponse>;
 export const getTokenResponse = tokenResponse.extend({ user: userInfoSchema });

@@ -1,13 +1,22 @@
 import { z } from 'zod';
 import { channelStatusSchema } from './accounts.js';
+import { normalizePhone } from './phone.js';
 
 // SPEC 7 Connection. Channel names on the wire: WA and TG.
 export const CHANNEL_CODES = ['WA', 'TG'] as const;
 export const channelCodeSchema = z.enum(CHANNEL_CODES);
 export type ChannelCode = z.infer<typeof channelCodeSchema>;
 
-// Phones travel as digits in international form; inputs keep only digits (SPEC 5).
-export const phoneSchema = z.string().regex(/^\d{10,15}$/, { message: 'invalid_phone' });
+// Phones travel as digits (inputs keep only digits, SPEC 5) and come out by the phone rule as
+// digits with the country code: '89991234567' and '9991234567' are '79991234567'.
+export const phoneSchema = z.string().transform((raw, ctx) => {
+  const phone = /^\d{1,15}$/.test(raw) ? normalizePhone(raw) : null;
+  if (phone === null) {
+    ctx.addIssue({ code: 'custom', message: 'invalid_phone' });
+    return z.NEVER;
+  }
+  return phone;
+});
 
 export const channelStateWire = z.object({
   status: channelStatusSchema,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { normalizeStrictPhone } from './phone.js';
 
 // The local CRM's dev booking API (/api/crm/local/*, not in the spec): the embedded CRM's own
 // screens, so every template kind can be seen working without a YCLIENTS account. Times the user
@@ -34,14 +35,10 @@ export const RECORD_LENGTH_MAX_MINUTES = 720;
 // The longest day range one records call may ask for.
 export const RECORDS_RANGE_MAX_DAYS = 31;
 
-// Client phones are stored as digits with the country code. Russian habits are accepted: a
-// leading 8 (8 999 …) is the trunk prefix of +7, and ten digits starting with 9 lack the +7.
+// Client phones are stored as digits with the country code, by the product's phone rule
+// (phone.ts); the field takes one number and nothing around it.
 export function normalizeClientPhone(raw: string): string | null {
-  if (!/^[\d\s()+\-.]*$/.test(raw)) return null;
-  let digits = raw.replace(/\D/g, '');
-  if (digits.length === 11 && digits.startsWith('8')) digits = `7${digits.slice(1)}`;
-  else if (digits.length === 10 && digits.startsWith('9')) digits = `7${digits}`;
-  return /^[1-9]\d{9,14}$/.test(digits) ? digits : null;
+  return normalizeStrictPhone(raw);
 }
 
 const LOCAL_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -185,7 +182,10 @@ export type LocalCrmRecordWire = z.infer<typeof localCrmRecordWire>;
 // cancelled ones too, by start.
 export const localCrmRecordsQuery = z.object({ from: localDateSchema, to: localDateSchema }).refine(
   ({ from, to }) => {
-    const days = daysBetween(parseLocalDate(from)!, parseLocalDate(to)!);
+    // Zod runs this even when a date failed its own check (that issue is already reported).
+    const [first, last] = [parseLocalDate(from), parseLocalDate(to)];
+    if (!first || !last) return true;
+    const days = daysBetween(first, last);
     return days >= 0 && days < RECORDS_RANGE_MAX_DAYS;
   },
   { message: 'invalid_range', path: ['to'] },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { phoneSchema } from './connection.js';
 import { ATTACHMENT_GROUPS, MAX_ATTACHMENT_BYTES, type AttachmentGroup } from './attachments.js';
 import { BATCH_LEN_MAX, MAX_BETWEEN_TIME, MIN_BETWEEN_TIME, SENDOUT_COUNT_MAX } from './mailing-plan-rules.js';
 
@@ -109,8 +110,21 @@ export const parsedClientFile = z.object({
   // asked with; sendout_batch_len is this capped by the list's size.
   quote_for_day: z.number().int().min(1),
   report: parseReportWire,
+  // Ours (issue 12): the first recipient of the list as the message will read it ({name, phone, and
+  // the list's other keys}); the preview and the test message use it instead of invented values.
+  sample: z.record(z.string(), z.string()).nullable().default(null),
 });
 export type ParsedClientFile = z.infer<typeof parsedClientFile>;
+
+// GET /sendout_draft?sendout_id (ours): whether a draft the cabinet kept (a reload of /mailing/new)
+// is still on the server, with its first recipient.
+export const sendoutDraftQuery = z.object({ sendout_id: sendoutId });
+export const sendoutDraftResponse = z.object({
+  ok: z.literal(true),
+  sendout_id: sendoutId,
+  sample: z.record(z.string(), z.string()).nullable(),
+});
+export type SendoutDraftResponse = z.infer<typeof sendoutDraftResponse>;
 
 // Form fields of /parse_xlsx beside the file (`data`).
 export const parseXlsxFields = z.object({
@@ -179,9 +193,19 @@ export const testSendoutFields = z.object({
   // The values of the message's keys for the test ({"name": "Анна"}).
   keys: z.string().max(20_000).optional(),
   sendout_id: sendoutId.optional(),
-  phone: z.string().regex(/^\d{10,15}$/),
+  phone: phoneSchema,
 });
 export const testSendoutResponse = z.object({ ok: z.boolean(), outbox_id: z.number().int() });
+
+// Why a started send-out sends nothing now and when it goes on (ours, issue 12): its daily limit or
+// the number's cap is reached, the sending window is closed, or no number is connected (no time then).
+export const SENDOUT_STALL_REASONS = ['daily_limit', 'sending_window', 'number_disconnected'] as const;
+export type SendoutStallReason = (typeof SENDOUT_STALL_REASONS)[number];
+export const sendoutStallWire = z.object({
+  reason: z.enum(SENDOUT_STALL_REASONS),
+  resumes_at: z.string().nullable(),
+});
+export type SendoutStallWire = z.infer<typeof sendoutStallWire>;
 
 // GET /action_sendouts: the branch's launched send-outs (SPEC 3 listing: sendout_id, date/time, msg,
 // process, status), newest first. process is the share sent, 0..100.
@@ -194,6 +218,8 @@ export const actionSendoutWire = z.object({
   count: z.number().int().min(0),
   sent: z.number().int().min(0),
   source: z.enum(['xlsx', 'crm']),
+  // Set while a started send-out waits.
+  stall: sendoutStallWire.nullable().default(null),
 });
 export type ActionSendoutWire = z.infer<typeof actionSendoutWire>;
 export const actionSendoutsResponse = z.array(actionSendoutWire);

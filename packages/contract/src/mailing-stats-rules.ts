@@ -172,19 +172,28 @@ export function splitStatsDateTime(value: string | null): { date: string; time: 
 
 // --- Detail (SPEC 3 Detail row, SPEC 4 reaction filter and per-message status) ---
 
-// Highest reached wins: recorded > answered > read > sent. A recipient whose message never left is
-// not in the detail.
-export const DETAIL_STATUSES = ['read', 'recorded', 'sent', 'answered'] as const;
+// Highest reached wins: recorded > answered > read > sent. pending (ours, issue 12): a recipient whose
+// message has not left yet; one the dispatcher refused for good is not in the detail.
+export const DETAIL_STATUSES = ['read', 'recorded', 'sent', 'answered', 'pending'] as const;
 export type DetailStatus = (typeof DETAIL_STATUSES)[number];
-export const DETAIL_STATUS_RANK: Record<DetailStatus, number> = { sent: 0, read: 1, answered: 2, recorded: 3 };
+export const DETAIL_STATUS_RANK: Record<DetailStatus, number> = {
+  pending: -1,
+  sent: 0,
+  read: 1,
+  answered: 2,
+  recorded: 3,
+};
 
 export interface RecipientReaction {
   read: boolean;
   answered: boolean;
   recorded: boolean;
+  // false while the message waits to go; absent means it left.
+  sent?: boolean;
 }
 
 export function detailStatusOf(r: RecipientReaction): DetailStatus {
+  if (r.sent === false) return 'pending';
   if (r.recorded) return 'recorded';
   if (r.answered) return 'answered';
   if (r.read) return 'read';
@@ -202,9 +211,21 @@ export type StatusFilter = Record<DetailStatus, boolean>;
 export type SegmentFilter = Record<SegmentFilterKey, boolean>;
 
 // SPEC 4 "Detail filters: 'all' selects everything; clearing clears all".
-export const ALL_STATUS_FILTER: StatusFilter = { answered: true, read: true, sent: true, recorded: true };
+export const ALL_STATUS_FILTER: StatusFilter = {
+  answered: true,
+  read: true,
+  sent: true,
+  recorded: true,
+  pending: true,
+};
 export const ALL_SEGMENT_FILTER: SegmentFilter = { answered: true, recorded: true, not_replied: true };
-export const NO_STATUS_FILTER: StatusFilter = { answered: false, read: false, sent: false, recorded: false };
+export const NO_STATUS_FILTER: StatusFilter = {
+  answered: false,
+  read: false,
+  sent: false,
+  recorded: false,
+  pending: false,
+};
 export const NO_SEGMENT_FILTER: SegmentFilter = { answered: false, recorded: false, not_replied: false };
 
 export function matchesReaction(

@@ -132,6 +132,8 @@ export const statusFilterWire = z.object({
   read: z.boolean(),
   sent: z.boolean(),
   recorded: z.boolean(),
+  // Ours: recipients whose message has not left yet; senders of SPEC 7's four keys get them too.
+  pending: z.boolean().default(true),
 });
 export const segmentFilterWire = z.object({
   answered: z.boolean(),
@@ -141,7 +143,7 @@ export const segmentFilterWire = z.object({
 export const mailingStatsDetailExcelBody = z.object({
   sendout_id: sendoutId,
   client_phone: z.string().max(20).nullable().optional(),
-  status_filter: statusFilterWire.default({ answered: true, read: true, sent: true, recorded: true }),
+  status_filter: statusFilterWire.default({ answered: true, read: true, sent: true, recorded: true, pending: true }),
   segment_filter: segmentFilterWire.default({ answered: true, recorded: true, not_replied: true }),
 });
 export type MailingStatsDetailExcelBody = z.infer<typeof mailingStatsDetailExcelBody>;

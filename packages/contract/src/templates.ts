@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT4_MAX } from './db-limits.js';
 import {
   CONSENT_KINDS,
   DAY_OPTIONS,
@@ -12,6 +13,7 @@ import {
   TEMPLATE_TEXT_MAX,
   TEMPLATE_TITLE_MAX,
 } from './templates-rules.js';
+import { REFERENCE_LIST_KINDS, referenceListQuery, referenceListResponse } from './reference-lists.js';
 
 export * from './templates-rules.js';
 
@@ -119,7 +121,7 @@ export const templateWire = z.object({
 });
 export type TemplateWire = z.infer<typeof templateWire>;
 export const templateResponse = z.object({ ok: z.literal(true), data: templateWire });
-export const templateQuery = z.object({ template_id: z.coerce.number().int().positive() });
+export const templateQuery = z.object({ template_id: z.coerce.number().int().positive().max(INT4_MAX) });
 
 // POST /template: multipart with a `data` field (JSON of templateInput, plus `id` when updating) and
 // the files named by content items' name_field_file. Query tm, em, new_template.
@@ -128,7 +130,7 @@ export const saveTemplateQuery = z.object({
   em: queryFlag.optional(),
   new_template: queryFlag.optional(),
 });
-export const saveTemplateData = templateInput.extend({ id: z.number().int().positive().optional() });
+export const saveTemplateData = templateInput.extend({ id: z.number().int().positive().max(INT4_MAX).optional() });
 export const saveTemplateResponse = z.object({
   ok: z.literal(true),
   status: z.string(),
@@ -160,47 +162,37 @@ export const templateListResponse = z.object({
 });
 
 export const swapTemplatesQuery = z.object({ templates_type: z.enum(['tm', 'em']) });
-export const swapTemplatesBody = z.object({ templates: z.array(z.number().int().positive()).min(1).max(1000) });
+export const swapTemplatesBody = z.object({
+  templates: z.array(z.number().int().positive().max(INT4_MAX)).min(1).max(1000),
+});
 export const switchTemplateBody = z.object({
-  template_id: z.number().int().positive(),
+  template_id: z.number().int().positive().max(INT4_MAX),
   state: z.boolean(),
   tm: z.boolean().optional(),
   em: z.boolean().optional(),
 });
-export const templateIdBody = z.object({ template_id: z.number().int().positive() });
+export const templateIdBody = z.object({ template_id: z.number().int().positive().max(INT4_MAX) });
 export const copyTemplateBody = templateIdBody.extend({ lang: z.enum(['ru', 'en']).default('ru') });
 export const copyTemplateResponse = z.object({ ok: z.literal(true), id: z.number().int() });
 export const copyToBranchesBody = z.object({
-  template_id: z.number().int().positive(),
-  acc_ids: z.array(z.number().int().positive()).min(1).max(500),
+  template_id: z.number().int().positive().max(INT4_MAX),
+  acc_ids: z.array(z.number().int().positive().max(INT4_MAX)).min(1).max(500),
 });
 export const copyToBranchesResponse = z.object({ ok: z.literal(true), count: z.number().int() });
 
-// Category lists for the filters (dropdown list by category name: data, count).
-export const TEMPLATE_LIST_CATEGORIES = [
-  'services',
-  'categories',
-  'staff',
-  'goods',
-  'client_category',
-  'record_labels',
-  'loyalty_card_types',
-] as const;
-export const categoryListQuery = z.object({ category: z.enum(TEMPLATE_LIST_CATEGORIES) });
-export const categoryListResponse = z.object({
-  ok: z.literal(true),
-  data: z.array(z.object({ id: z.string(), title: z.string() })),
-  count: z.number().int(),
-});
+// Category lists for the filters: the reference lists (reference-lists.ts), by their names here.
+export const TEMPLATE_LIST_CATEGORIES = REFERENCE_LIST_KINDS;
+export const categoryListQuery = referenceListQuery;
+export const categoryListResponse = referenceListResponse;
 
 // --- Statistics (SPEC 3 Template statistics) ---
 const dateParam = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'invalid_date' });
 export const statsRangeQuery = z.object({ date_from: dateParam.optional(), date_to: dateParam.optional() });
 export const oneTemplateStatsQuery = statsRangeQuery.extend({
-  templ_id: z.coerce.number().int().positive(),
+  templ_id: z.coerce.number().int().positive().max(INT4_MAX),
   group_by: z.enum(STATS_GROUP_BY).default('week'),
 });
-export const templateDetailQuery = z.object({ templ_id: z.coerce.number().int().positive() });
+export const templateDetailQuery = z.object({ templ_id: z.coerce.number().int().positive().max(INT4_MAX) });
 
 const measures = {
   send_count: z.number().int(),

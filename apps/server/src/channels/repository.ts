@@ -1,7 +1,7 @@
-import { and, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { ChannelStatus } from '@salon/contract/accounts';
 import type { Db } from '../platform/db/client.js';
-import { branches } from '../modules/accounts/schema.js';
+import { branches } from '../platform/db/schema.js';
 import type { Ack, InboundMessage } from './channel.js';
 import { channelAcks, channelCommands, channelInstances, chatMessages, outbox } from './schema.js';
 
@@ -12,8 +12,9 @@ export function ackRank(column: SQL): SQL {
   return sql`(case ${column} when 'read' then 2 when 'delivered' then 1 else 0 end)`;
 }
 
-// One message's acks and the recording of its send take this transaction lock in turn, so whichever
-// commits second sees what the first wrote (READ COMMITTED lets two concurrent writers miss each other).
+// One message's acks take this transaction lock in turn. The recording of its send does not: it
+// upserts the message's channel_acks key, whose unique index makes it and an ack wait for each other
+// (OutboxRepository.markSentParts), so whichever commits second sees what the first wrote.
 export async function lockAckKey(db: Db, instanceId: string, providerMessageId: string): Promise<void> {
   await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`${instanceId}:${providerMessageId}`}))`);
 }
@@ -23,6 +24,15 @@ const ACK_RANK = { sent: 1, delivered: 2, read: 3 } as const;
 
 export class ChannelRepository {
   constructor(private readonly db: Db) {}
+
+  // The state of every channel instance of these branches, as the sessions last reported it.
+  async statusesOf(accIds: readonly number[]): Promise<{ accId: number; kind: string; status: string }[]> {
+    if (accIds.length === 0) return [];
+    return this.db
+      .select({ accId: channelInstances.accId, kind: channelInstances.kind, status: channelInstances.status })
+      .from(channelInstances)
+      .where(inArray(channelInstances.accId, [...accIds]));
+  }
 
   async instance(id: string): Promise<ChannelInstanceRow | undefined> {
     const rows = await this.db.select().from(channelInstances).where(eq(channelInstances.id, id));
@@ -171,8 +181,8 @@ export class ChannelRepository {
   async applyAck(instanceId: string, providerMessageId: string, ack: Ack, now: Date): Promise<void> {
     if (ack === 'server') return;
     await this.db.transaction(async (tx) => {
-      // Taken by the sender's recording of the send too (OutboxRepository.markSent): otherwise an ack
-      // stored while the send is being recorded is seen by neither side and is lost.
+      // The ack is stored first, then the row raised: the sender's recording of the send meets the
+      // stored ack on the channel_acks key (OutboxRepository.markSentParts), so neither misses the other.
       await lockAckKey(tx, instanceId, providerMessageId);
       await this.raiseByAck(tx, instanceId, providerMessageId, ack, now);
     });

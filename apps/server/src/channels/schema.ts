@@ -11,7 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { branches } from '../modules/accounts/schema.js';
+import { branches } from '../platform/db/schema.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 

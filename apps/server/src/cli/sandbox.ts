@@ -5,13 +5,28 @@
 //   reply <phone> <text...>     a client writes back
 //   messages [phone]            what the network carried, newest first
 //   network <instance> <ban|drop|logout|unban>
-const base = (process.env.SANDBOX_URL ?? `http://localhost:${process.env.PORT ?? 3000}`).replace(/\/$/, '');
+// The routes act for a signed-in member of one branch: SANDBOX_TOKEN is an access token (the
+// cabinet's `salon.accessToken` in local storage) and SANDBOX_ACC_ID the branch.
+// The server this talks to: SANDBOX_URL, else the PUBLIC_URL or PORT the server was started with
+// (the same variables: `PORT=4000 npm run sandbox -- state` finds a server on 4000), else 3000.
+const base = (
+  process.env.SANDBOX_URL ??
+  process.env.PUBLIC_URL ??
+  `http://localhost:${process.env.PORT ?? 3000}`
+).replace(/\/+$/, '');
+const token = process.env.SANDBOX_TOKEN ?? '';
+const accId = process.env.SANDBOX_ACC_ID ?? '';
 
 async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
-  const res = await fetch(`${base}/api/dev/sandbox/${path}`, {
+  if (!token || !accId) throw new Error('set SANDBOX_TOKEN (an access token) and SANDBOX_ACC_ID (the branch)');
+  const url = new URL(`${base}/api/dev/sandbox/${path}`);
+  url.searchParams.set('acc_id', accId);
+  const res = await fetch(url, {
     method,
-    headers: body ? { 'content-type': 'application/json' } : {},
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
     body: body ? JSON.stringify(body) : undefined,
+  }).catch((error: unknown) => {
+    throw new Error(`no server answers at ${base} (${String(error)}); set PORT, PUBLIC_URL or SANDBOX_URL`);
   });
   const json: unknown = await res.json().catch(() => ({ ok: false, status: res.statusText }));
   if (!res.ok) throw new Error(`${res.status}: ${JSON.stringify(json)}`);

@@ -10,7 +10,7 @@ import {
 import { seal } from '../platform/crypto.js';
 import { errors, AppError } from '../platform/http/errors.js';
 import { requireBranch } from '../platform/http/auth-hook.js';
-import { branches } from '../modules/accounts/schema.js';
+import { branches } from '../platform/db/schema.js';
 import type { CrmProcessor } from './processor.js';
 import type { CrmRepository } from './repository.js';
 

@@ -4,6 +4,7 @@ import type {
   SaleCondition,
   SegmentOperation,
 } from '@salon/contract/mailing-segments';
+import { REFERENCE_LIST_KINDS, type ReferenceListKind } from '@salon/contract/reference-lists';
 
 // The CRM port (ARCHITECTURE.md "src/crm"): what the engine and the cabinet need from a booking
 // system, whichever one the branch uses. Records and clients are normalised to these shapes.
@@ -66,16 +67,9 @@ export interface CrmClient {
   updatedAt: Date;
 }
 
-export const REFERENCE_KINDS = [
-  'services',
-  'categories',
-  'staff',
-  'goods',
-  'client_category',
-  'record_labels',
-  'loyalty_card_types',
-] as const;
-export type ReferenceKind = (typeof REFERENCE_KINDS)[number];
+// The contract's reference lists, under the port's names.
+export const REFERENCE_KINDS = REFERENCE_LIST_KINDS;
+export type ReferenceKind = ReferenceListKind;
 export interface ReferenceItem {
   id: string;
   title: string;

@@ -5,6 +5,23 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+const PROXY_ADDRESS = /^[\d.]+(\/\d{1,2})?$|^[\da-f:]+(\/\d{1,3})?$|^(loopback|linklocal|uniquelocal)$/i;
+const trustProxy = z.string().transform((value, ctx): false | number | string[] => {
+  const v = value.trim().toLowerCase();
+  if (v === 'false' || v === 'no' || v === '0') return false;
+  if (v === 'true' || v === 'yes') return 1;
+  if (/^\d+$/.test(v)) return Number(v);
+  const list = v
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
+  const bad = list.filter((a) => !PROXY_ADDRESS.test(a));
+  if (list.length === 0 || bad.length > 0) {
+    ctx.addIssue({ code: 'custom', message: 'must be true, false, a hop count, or proxy addresses/CIDRs' });
+  }
+  return list;
+});
+
 // Every environment variable the server reads. README.md lists the same table.
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -28,11 +45,19 @@ const envSchema = z.object({
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   SEED_DEMO: bool.default(true),
-  // PIN requests one Telegram id may make per hour (the end-to-end suite, which logs in often, raises it).
+  // PIN requests for one Telegram id from one client address per hour (the end-to-end suite, which
+  // logs in often, raises it), and the seconds between two PINs sent to one id from the login page
+  // (0: none; a successful login ends it early).
   AUTH_PIN_REQUESTS_PER_ID_HOUR: z.coerce.number().int().min(1).max(1000).default(5),
+  AUTH_PIN_COOLDOWN_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
-  TRUST_PROXY: bool.default(false),
+  // Which proxies may say who the client is through X-Forwarded-For: false (none), true or a number
+  // (that many hops next to the server; true = 1), or a list of proxy addresses/CIDRs. The client's
+  // own X-Forwarded-For entries are never believed.
+  TRUST_PROXY: trustProxy.default(false),
+  // How long a client may take to send one whole request, body included (uploads too).
+  HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
   SUPPORT_TELEGRAM_URL: z.string().default('https://t.me/salon_cabinet_support'),
   SUPPORT_PHONE: z.string().default('+7 800 000-00-00'),
   KNOWLEDGE_BASE_URL: z.string().default('https://docs.salon-cabinet.example/'),

@@ -8,6 +8,9 @@ export interface JobDefinition<S extends z.ZodType> {
   name: string;
   payload: S;
   handler: (payload: z.infer<S>) => Promise<void>;
+  // Takes a polled batch at once instead of one payload after another (the dispatcher claims a
+  // batch in one statement); a throw fails the whole batch's jobs, which pg-boss retries.
+  batchHandler?: (payloads: z.infer<S>[]) => Promise<void>;
   // Optional cron (in UTC) for sweeps.
   cron?: string;
   // 'short' keeps one waiting job per singletonKey, so a row scheduled twice runs once.
@@ -36,7 +39,7 @@ export async function startQueue(database: Database, logger: Logger): Promise<Qu
   await boss.start();
 
   const known = new Set<string>();
-  const ensureQueue = async (def: { name: string; policy?: 'standard' | 'short' }) => {
+  const ensureQueue = async (def: Pick<JobDefinition<z.ZodType>, 'name' | 'policy'>) => {
     if (known.has(def.name)) return;
     await boss.createQueue(def.name, { name: def.name, policy: def.policy ?? 'standard' });
     known.add(def.name);
@@ -53,7 +56,9 @@ export async function startQueue(database: Database, logger: Logger): Promise<Qu
         await ensureQueue(def);
         const workOptions = { batchSize: def.batchSize ?? 1, pollingIntervalSeconds: def.pollingIntervalSeconds ?? 2 };
         await boss.work(def.name, workOptions, async (jobs) => {
-          for (const job of jobs) await def.handler(def.payload.parse(job.data));
+          const payloads = jobs.map((job) => def.payload.parse(job.data));
+          if (def.batchHandler) await def.batchHandler(payloads);
+          else for (const payload of payloads) await def.handler(payload);
         });
         if (def.cron) await boss.schedule(def.name, def.cron, {});
       }

@@ -50,7 +50,8 @@ export async function startTestApp(
   const runtime = await startRuntime({
     config: loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env }),
     role,
-    clock,
+    // DEV_CLOCK=adjustable: the runtime's own AdjustableClock (the dev clock routes need it).
+    clock: env.DEV_CLOCK === 'adjustable' ? undefined : clock,
     logger: createLogger(env.LOG_LEVEL ?? 'silent'),
     database: db.database,
     pinDelivery: pins,
@@ -83,13 +84,15 @@ export async function startTestApp(
         body: { user_id: telegramId },
         ip,
       });
-      const refreshToken = checked.json<{ refresh_token: string }>().refresh_token;
+      const firstRefreshToken = checked.json<{ refresh_token: string }>().refresh_token;
       const got = await app.request({
         method: 'POST',
         url: '/api/get_token',
-        body: { user_id: String(telegramId), refresh_token: refreshToken },
+        body: { user_id: String(telegramId), refresh_token: firstRefreshToken },
       });
-      return { token: got.json<{ token: string }>().token, refreshToken };
+      // Refresh tokens rotate: the one check_pin gave was spent by get_token.
+      const answer = got.json<{ token: string; refresh_token: string }>();
+      return { token: answer.token, refreshToken: answer.refresh_token };
     },
     async close() {
       await runtime.stop();

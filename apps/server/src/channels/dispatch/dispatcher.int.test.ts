@@ -14,6 +14,7 @@ import { ChannelHost } from '../host.js';
 import { ChannelRepository } from '../repository.js';
 import { Dispatcher } from './dispatcher.js';
 import { NO_PACING, PACING, type PacingProfile } from './governor.js';
+import { Outbox } from './outbox.js';
 import { OutboxRepository } from './outbox-repository.js';
 
 const logger = createLogger('silent');
@@ -25,6 +26,7 @@ describe.each(DB_KINDS)('dispatcher (%s)', (dbKind) => {
   let channels: ChannelRepository;
   let host: ChannelHost;
   let dispatcher: Dispatcher;
+  let outbox: Outbox;
   let scheduled: { id: number; at: Date }[];
   let pacing: (kind: ChannelKind) => PacingProfile;
   let seq = 0;
@@ -41,20 +43,20 @@ describe.each(DB_KINDS)('dispatcher (%s)', (dbKind) => {
       }>(db(), sql`select status, status_reason, channel_kind, tried_kinds, not_before from outbox where id = ${id}`)
     )[0]!;
   const delivered = async (phone: string) => network.messages(100, phone);
+  const message = (accId = 1001, recipient = '79005553535') => ({
+    accId,
+    idempotencyKey: `test:${++seq}`,
+    source: 'template',
+    sourceId: null,
+    recipient,
+    clientName: 'Ирина',
+    body: `Сообщение ${seq}`,
+    media: null,
+    channels: null,
+    notBefore: clock.now(),
+  });
   const enqueue = (accId: number, recipient: string, patch: Record<string, unknown> = {}) =>
-    dispatcher.enqueue({
-      accId,
-      idempotencyKey: `test:${++seq}`,
-      source: 'template',
-      sourceId: null,
-      recipient,
-      clientName: 'Ирина',
-      body: `Сообщение ${seq}`,
-      media: null,
-      channels: null,
-      notBefore: clock.now(),
-      ...patch,
-    });
+    outbox.enqueue({ ...message(accId, recipient), ...patch });
 
   async function link(accId: number, kind: ChannelKind, phone: string) {
     const instance = await channels.ensureInstance(accId, kind, 'sandbox', clock.now());
@@ -88,6 +90,7 @@ describe.each(DB_KINDS)('dispatcher (%s)', (dbKind) => {
     });
     scheduled = [];
     pacing = () => NO_PACING;
+    outbox = new Outbox({ db: db(), clock, schedule: async (id, at) => void scheduled.push({ id, at }) });
     dispatcher = new Dispatcher({
       repo: new OutboxRepository(db()),
       host,
@@ -123,6 +126,70 @@ describe.each(DB_KINDS)('dispatcher (%s)', (dbKind) => {
     // Running the job again changes nothing.
     expect(await dispatcher.dispatch(id)).toBe('skipped');
     expect(await delivered('79005553535')).toHaveLength(1);
+  });
+
+  it('dispatches a polled batch: checks every row, sends each once, a recipient’s messages in order', async () => {
+    await link(1001, 'whatsapp', '79160000011');
+    await db().execute(sql`insert into blacklist (acc_id, phone) values (1001, '79005551111')`);
+    const first = await enqueue(1001, '79005553535');
+    const black = await enqueue(1001, '79005551111');
+    const second = await enqueue(1001, '79005553535');
+    const other = await enqueue(1001, '79005553536');
+    const later = await enqueue(1001, '79005553537', { notBefore: new Date(clock.now().getTime() + 60_000) });
+    const ids = [other.id, second.id, black.id, first.id, later.id];
+    const outcomes = await dispatcher.dispatchBatch([...ids, first.id]);
+    expect(ids.map((id) => outcomes.get(id))).toEqual(['sent', 'sent', 'blocked', 'sent', 'skipped']);
+    // The client reads them in the order they were written.
+    expect((await delivered('79005553535')).map((m) => m.body).reverse()).toEqual([
+      `Сообщение ${seq - 4}`,
+      `Сообщение ${seq - 2}`,
+    ]);
+    expect(await dispatcher.dispatchBatch(ids)).toEqual(new Map(ids.map((id) => [id, 'skipped'])));
+    expect(await delivered('79005553536')).toHaveLength(1);
+    const chat = await queryRows<{ n: number }>(db(), sql`select count(*)::int as n from chat_messages`);
+    expect(chat[0]!.n).toBe(3);
+  });
+
+  it('renews the claim of a row that waited in its batch, unless another worker took it', async () => {
+    await link(1001, 'whatsapp', '79160000011');
+    const first = await enqueue(1001, '79005553535');
+    const second = await enqueue(1001, '79005553535');
+    // The first send takes 16 s of the 30 s claim (the pacing is looked up just before it).
+    pacing = () => {
+      clock.advance(16_000);
+      return NO_PACING;
+    };
+    const outcomes = await dispatcher.dispatchBatch([first.id, second.id]);
+    expect([outcomes.get(first.id), outcomes.get(second.id)]).toEqual(['sent', 'sent']);
+    expect(await delivered('79005553535')).toHaveLength(2);
+
+    // A row another worker claimed again (its claim counted a new attempt) is not renewed.
+    pacing = () => NO_PACING;
+    const third = await enqueue(1001, '79005553535');
+    const repo = new OutboxRepository(db());
+    const [mine] = await repo.claim([third.id], clock.now(), 30_000);
+    clock.advance(30_001);
+    expect(await repo.claim([third.id], clock.now(), 30_000)).toHaveLength(1);
+    expect(await repo.renewClaim(third.id, mine!.attempts, clock.now(), 30_000)).toBe(false);
+    expect(await repo.renewClaim(third.id, mine!.attempts + 1, clock.now(), 30_000)).toBe(true);
+  });
+
+  it('schedules a transaction’s rows after it commits, and none when it rolls back', async () => {
+    const committed = await outbox.transaction(async (_tx, out) => {
+      const row = await out.enqueue({ ...message(), idempotencyKey: 'tx:1' });
+      expect(scheduled).toEqual([]);
+      return row;
+    });
+    expect(scheduled.map((s) => s.id)).toEqual([committed.id]);
+    await expect(
+      outbox.transaction(async (_tx, out) => {
+        await out.enqueue({ ...message(), idempotencyKey: 'tx:2' });
+        throw new Error('the producer failed');
+      }),
+    ).rejects.toThrow('the producer failed');
+    expect(scheduled).toHaveLength(1);
+    const keys = await queryRows<{ idempotency_key: string }>(db(), sql`select idempotency_key from outbox`);
+    expect(keys).toEqual([{ idempotency_key: 'tx:1' }]);
   });
 
   it('writes one row per idempotency key', async () => {
@@ -223,9 +290,9 @@ describe.each(DB_KINDS)('dispatcher (%s)', (dbKind) => {
   it('sends once when a worker died between sending and recording it', async () => {
     const wa = await link(1001, 'whatsapp', '79160000011');
     const { id } = await enqueue(1001, '79005553535');
-    const outbox = new OutboxRepository(db());
+    const repo = new OutboxRepository(db());
     // The dead worker: it claimed the row and the message left, but it never recorded the send.
-    expect(await outbox.claim(id, clock.now(), 30_000)).toBeDefined();
+    expect(await repo.claim([id], clock.now(), 30_000)).toHaveLength(1);
     const session = (await host.ensure(wa))!;
     await session.send({ idempotencyKey: `outbox:${id}:whatsapp`, to: '79005553535', text: 'x', media: null });
     // While its claim lasts nobody else takes the row; after it lapses the sweep restarts it.
@@ -240,8 +307,7 @@ describe.each(DB_KINDS)('dispatcher (%s)', (dbKind) => {
     const wa = await link(1001, 'whatsapp', '79160000011');
     await link(1001, 'telegram', '79160000012');
     const { id } = await enqueue(1001, '79005553535');
-    const outbox = new OutboxRepository(db());
-    await outbox.claim(id, clock.now(), 30_000);
+    await new OutboxRepository(db()).claim([id], clock.now(), 30_000);
     const session = (await host.ensure(wa))!;
     const sent = await session.send({
       idempotencyKey: `outbox:${id}:whatsapp`,

@@ -6,7 +6,8 @@ import { CHANNEL_KINDS } from '../channel.js';
 import type { ChannelHost } from '../host.js';
 import type { ChannelInstanceRow } from '../repository.js';
 import { dailyCap, nextGapMs, type PacingProfile } from './governor.js';
-import type { NewOutbox, OutboxRepository, OutboxRow } from './outbox-repository.js';
+import type { Schedule } from './outbox.js';
+import type { ClaimedRow, OutboxRepository, OutboxRow } from './outbox-repository.js';
 import { nextAllowed } from './quiet-hours.js';
 import { localDay } from '@salon/contract/zoned-time';
 
@@ -22,8 +23,9 @@ export interface DispatcherOptions {
   claimMs: number;
   // WhatsApp messages without a delivered ack after this long go out on the next channel.
   ackTimeoutMs: number;
-  // Starts a dispatch job for the row at `at`; `owner` routes it to the process holding the session.
-  schedule: (id: number, at: Date, owner?: string) => Promise<void>;
+  schedule: Schedule;
+  // Recipients of a batch served at once (each recipient's own messages go one after another).
+  concurrency?: number;
   random?: () => number;
 }
 
@@ -36,46 +38,61 @@ interface StoredMedia {
 
 const MAX_PROVIDER_ERRORS = 5;
 const SOURCES_WITHOUT_CONSENT_CHECK = new Set(['reply', 'test']);
+const DEFAULT_CONCURRENCY = 8;
 
 function isKind(value: string): value is ChannelKind {
   return (CHANNEL_KINDS as readonly string[]).includes(value);
 }
 
+// Runs `work` on each group with at most `limit` groups at once. Each item ends with a turn of the
+// event loop: on PGlite every query resolves as a microtask, and a batch that never yields would
+// starve the timers (the sessions' acks, lease renewals, a SIGTERM's shutdown) for as long as jobs last.
+async function eachLimited<T>(groups: T[][], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < groups.length) {
+      const group = groups[next++]!;
+      for (const item of group) {
+        await work(item);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, groups.length) }, lane));
+}
+
 // Takes each outbox row from pending to sent exactly once: checks the recipient, waits for the
 // sending window, picks the channel by priority with fallback, asks the number's governor for a
 // slot, and sends with the row's idempotency key so a resend after a crash is not a second message.
+// A polled batch is claimed and checked in one statement and its numbers read once; then its
+// recipients are served a few at a time, each recipient's messages in order. The governor's slot is
+// reserved atomically per message, so this concurrency never sends a number faster than its pacing.
 export class Dispatcher {
+  // The slot reservation in progress per number: a batch's lanes ask one number's governor one at a
+  // time, each with the time of its own turn, so a lane that read the clock earlier never finds the
+  // slot a later reading took (with no gap between messages, it would wait a minute for nothing).
+  readonly #slots = new Map<string, Promise<unknown>>();
+
   constructor(private readonly o: DispatcherOptions) {}
 
-  async enqueue(message: NewOutbox): Promise<{ id: number; created: boolean }> {
-    const result = await this.o.repo.enqueue(message, this.o.clock.now());
-    if (result.created) await this.o.schedule(result.id, message.notBefore);
-    return result;
+  private async reserveSlot(instance: ChannelInstanceRow, timeZone: string, profile: PacingProfile): Promise<boolean> {
+    const before = this.#slots.get(instance.id) ?? Promise.resolve();
+    const turn = before.then(async () => {
+      const now = this.o.clock.now();
+      const gapMs = nextGapMs(profile, this.o.random);
+      const cap = dailyCap(profile, instance.firstConnectedAt, now);
+      return this.o.repo.reserveSlot(instance.id, now, gapMs, localDay(now, timeZone), cap);
+    });
+    const settled = turn.catch(() => undefined);
+    this.#slots.set(instance.id, settled);
+    try {
+      return await turn;
+    } finally {
+      if (this.#slots.get(instance.id) === settled) this.#slots.delete(instance.id);
+    }
   }
 
-  // Moves (or rewrites) a message that has not started sending: a moved booking's reminder. An early
-  // job for the old time finds the row not yet due and leaves it; the new job sends it.
-  async reschedule(
-    id: number,
-    patch: { notBefore: Date; body?: string; media?: unknown; idempotencyKey?: string; clientName?: string | null },
-    options: { revive?: boolean } = {},
-  ): Promise<boolean> {
-    const changed = await this.o.repo.updatePending(id, patch, this.o.clock.now(), options.revive);
-    if (changed) await this.o.schedule(id, patch.notBefore);
-    return changed;
-  }
-
-  // A message that must not go out any more (its booking was cancelled, its template switched off).
-  async cancel(ids: readonly number[], reason: string): Promise<number[]> {
-    return this.o.repo.cancelPending(ids, reason, this.o.clock.now());
-  }
-
-  private async defer(
-    row: OutboxRow,
-    at: Date,
-    reason: string,
-    extra: Partial<OutboxRow> = {},
-  ): Promise<DispatchOutcome> {
+  private async defer(row: OutboxRow, at: Date, reason: string, extra: Partial<OutboxRow> = {}): Promise<DispatchOutcome> {
     await this.o.repo.update(
       row.id,
       { status: 'pending', statusReason: reason, notBefore: at, claimedUntil: null, ...extra },
@@ -91,28 +108,65 @@ export class Dispatcher {
   }
 
   async dispatch(id: number): Promise<DispatchOutcome> {
+    return (await this.dispatchBatch([id])).get(id) ?? 'skipped';
+  }
+
+  // One polled batch of job ids: each row's outcome ('skipped' for rows another worker has, or that
+  // are not due). A failure of one message does not stop the others; it is rethrown at the end, so
+  // the batch's jobs are retried (rows already sent are skipped then).
+  async dispatchBatch(ids: readonly number[]): Promise<Map<number, DispatchOutcome>> {
     const { repo, clock } = this.o;
     const now = clock.now();
-    const row = await repo.claim(id, now, this.o.claimMs);
-    if (!row) return 'skipped';
+    const outcomes = new Map<number, DispatchOutcome>(ids.map((id) => [id, 'skipped']));
+    const rows = await repo.claim([...new Set(ids)], now, this.o.claimMs);
+    if (rows.length === 0) return outcomes;
+    const instances = await repo.instancesOf([...new Set(rows.map((r) => r.accId))]);
+    const byRecipient = new Map<string, ClaimedRow[]>();
+    for (const row of rows) {
+      const key = `${row.accId}:${row.recipient}`;
+      byRecipient.set(key, [...(byRecipient.get(key) ?? []), row]);
+    }
+    const errors: unknown[] = [];
+    await eachLimited([...byRecipient.values()], this.o.concurrency ?? DEFAULT_CONCURRENCY, async (row) => {
+      try {
+        outcomes.set(row.id, await this.send(row, instances.filter((i) => i.accId === row.accId)));
+      } catch (err) {
+        // The row stays claimed; when the claim lapses the sweep or the retried job takes it again.
+        this.o.logger.error({ err, outbox: row.id }, 'dispatch failed');
+        errors.push(err);
+      }
+    });
+    if (errors.length > 0) throw new AggregateError(errors, `${errors.length} of ${rows.length} dispatches failed`);
+    return outcomes;
+  }
 
-    const recipient = await repo.recipientState(row.accId, row.recipient);
-    if (recipient.blacklisted) return this.finish(row, 'blocked', 'blacklist');
-    if (recipient.consent === false && !SOURCES_WITHOUT_CONSENT_CHECK.has(row.source)) {
+  private async send(row: ClaimedRow, instances: ChannelInstanceRow[]): Promise<DispatchOutcome> {
+    const { repo, clock } = this.o;
+    // The batch's clock reading is stale by the messages served before this one.
+    const now = clock.now();
+    // A message that waited in its batch for half its claim renews it first, so the claim cannot
+    // lapse before the send; when another worker took the row meanwhile, it is theirs.
+    if (
+      row.claimedUntil &&
+      now.getTime() > row.claimedUntil.getTime() - this.o.claimMs / 2 &&
+      !(await repo.renewClaim(row.id, row.attempts, now, this.o.claimMs))
+    ) {
+      return 'skipped';
+    }
+    if (row.blacklisted) return this.finish(row, 'blocked', 'blacklist');
+    if (row.consent === false && !SOURCES_WITHOUT_CONSENT_CHECK.has(row.source)) {
       return this.finish(row, 'blocked', 'declined');
     }
-
-    const branch = await repo.branchSending(row.accId);
-    if (!branch) return this.finish(row, 'failed', 'no_branch');
-    const window = branch.sendFrom && branch.sendTo ? { from: branch.sendFrom, to: branch.sendTo } : null;
+    if (!row.timeZone) return this.finish(row, 'failed', 'no_branch');
+    const window = row.sendFrom && row.sendTo ? { from: row.sendFrom, to: row.sendTo } : null;
     // Replies answer a client who just wrote: they are not held back by the quiet hours.
-    const allowedAt = row.source === 'reply' ? now : nextAllowed(now, window, branch.timeZone);
+    const allowedAt = row.source === 'reply' ? now : nextAllowed(now, window, row.timeZone);
     if (allowedAt.getTime() > now.getTime()) return this.defer(row, allowedAt, 'quiet_hours');
 
-    const order = (row.channels ?? branch.channelOrder ?? [...CHANNEL_KINDS])
+    const order = (row.channels ?? row.channelOrder ?? [...CHANNEL_KINDS])
       .filter(isKind)
       .filter((k) => !row.triedKinds.includes(k));
-    const byKind = new Map((await repo.instances(row.accId)).map((i) => [i.kind, i]));
+    const byKind = new Map(instances.map((i) => [i.kind, i]));
     const ready = order.map((k) => byKind.get(k)).filter((i): i is ChannelInstanceRow => i?.status === 'authenticated');
     if (ready.length === 0) {
       const waiting = order.some((k) => byKind.get(k)?.status === 'loading');
@@ -121,7 +175,7 @@ export class Dispatcher {
         : this.finish(row, 'failed', 'no_channel');
     }
 
-    const day = localDay(now, branch.timeZone);
+    const timeZone = row.timeZone;
     let chosen: ChannelInstanceRow | undefined;
     let retryAt = new Date(now.getTime() + 60_000);
     for (const instance of ready) {
@@ -136,16 +190,15 @@ export class Dispatcher {
         await this.o.schedule(row.id, now, instance.leaseOwner);
         return 'handed_over';
       }
-      const profile = this.o.pacing(instance.kind as ChannelKind);
-      const cap = dailyCap(profile, instance.firstConnectedAt, now);
-      if (await repo.reserveSlot(instance.id, now, nextGapMs(profile, this.o.random), day, cap)) {
+      if (await this.reserveSlot(instance, timeZone, this.o.pacing(instance.kind as ChannelKind))) {
         chosen = instance;
         break;
       }
+      // Read with the batch: a slot taken since then only makes this retry come early and wait again.
       const blockedUntil = Math.max(instance.nextSlotAt?.getTime() ?? 0, instance.pausedUntil?.getTime() ?? 0);
       if (blockedUntil > now.getTime()) retryAt = new Date(Math.min(retryAt.getTime(), blockedUntil));
       // Hard priority waits for the first channel; soft priority takes the next one that is free now.
-      if (!branch.softPriority) break;
+      if (!row.softPriority) break;
     }
     if (!chosen) return this.defer(row, retryAt, 'pacing');
 

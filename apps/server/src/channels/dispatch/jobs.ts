@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Clock } from '../../platform/clock.js';
 import type { JobDefinition, Queue } from '../../platform/queue.js';
 import type { Dispatcher } from './dispatcher.js';
+import type { Schedule } from './outbox.js';
 
 const payload = z.object({ id: z.number().int().positive() });
 export const DISPATCH_QUEUE = 'dispatch.send';
@@ -23,6 +24,10 @@ export function dispatchJob(name: string, dispatcher: () => Dispatcher): JobDefi
     handler: async ({ id }) => {
       await dispatcher().dispatch(id);
     },
+    // The batch is claimed and checked in one statement and sent a few recipients at a time.
+    batchHandler: async (payloads) => {
+      await dispatcher().dispatchBatch(payloads.map((p) => p.id));
+    },
   };
 }
 
@@ -37,8 +42,8 @@ export function dispatchJobKey(id: number, at: Date, delayMs: number): string {
   return delayMs > 0 ? `${id}@${at.getTime()}` : `${id}:due`;
 }
 
-export function scheduler(queue: Queue | undefined, clock: Clock) {
-  return async (id: number, at: Date, owner?: string): Promise<void> => {
+export function scheduler(queue: Queue | undefined, clock: Clock): Schedule {
+  return async (id, at, owner) => {
     if (!queue) return;
     const delayMs = Math.max(0, at.getTime() - clock.now().getTime());
     const name = dispatchQueueName(owner);

@@ -1,16 +1,7 @@
-import { and, eq, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client.js';
-import { branches } from '../../modules/accounts/schema.js';
-import { lockAckKey } from '../repository.js';
-import {
-  blacklist,
-  channelAcks,
-  channelInstances,
-  chatMessages,
-  consents,
-  outbox,
-  sendingSettings,
-} from '../schema.js';
+import { and, eq, getTableColumns, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../platform/db/executor.js';
+import { branches } from '../../platform/db/schema.js';
+import { channelInstances, chatMessages, outbox, sendingSettings } from '../schema.js';
 
 export type OutboxRow = typeof outbox.$inferSelect;
 export type NewOutbox = Pick<
@@ -27,8 +18,30 @@ export type NewOutbox = Pick<
   | 'notBefore'
 >;
 
+export type PendingPatch = { notBefore: Date } & Partial<
+  Pick<typeof outbox.$inferInsert, 'body' | 'media' | 'idempotencyKey' | 'clientName'>
+>;
+
+// A claimed row with what the dispatcher checks before sending, read in the claiming statement.
+export interface ClaimedRow extends OutboxRow {
+  blacklisted: boolean;
+  // The client's answer to the consent question; null when they never answered.
+  consent: boolean | null;
+  // The branch's zone and sending settings (null settings: none saved, the defaults apply).
+  timeZone: string | null;
+  sendFrom: string | null;
+  sendTo: string | null;
+  channelOrder: string[] | null;
+  softPriority: boolean | null;
+}
+
 export class OutboxRepository {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Executor) {}
+
+  // The same repository writing through a transaction (platform/db/executor.ts).
+  with(tx: Executor): OutboxRepository {
+    return new OutboxRepository(tx);
+  }
 
   // Writes the message once per idempotency key; a repeat returns the first row's id.
   async enqueue(row: NewOutbox, now: Date): Promise<{ id: number; created: boolean }> {
@@ -45,56 +58,72 @@ export class OutboxRepository {
     return { id: existing[0]!.id, created: false };
   }
 
-  // Records a send, and with it any ack that arrived before this record (a worker died between
-  // sending and recording, and the next session already reported the delivery).
-  // The send, the number's success and the bot's chat row, together: a crash cannot keep one without
-  // the others.
+  // Records a send in one statement: the row sent with any ack that came before this record (a
+  // worker died between sending and recording, or the network was quicker than us), the number's
+  // success, and the bot's chat row. One statement commits all of it or none, so a crash cannot keep
+  // one without the others.
   async recordSent(
-    row: OutboxRow,
+    row: Pick<OutboxRow, 'id' | 'accId' | 'recipient' | 'clientName' | 'media' | 'body'>,
     kind: string,
     instanceId: string,
     providerMessageId: string,
     now: Date,
   ): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      await this.markSent(row.id, kind, instanceId, providerMessageId, now, tx);
-      await this.noteSuccess(instanceId, tx);
-      await this.saveBotMessage(row, kind, instanceId, providerMessageId, now, tx);
-    });
+    await this.db.execute(sql`
+      with ${this.markSentParts(row.id, kind, instanceId, providerMessageId, now)},
+      healthy as (
+        update channel_instances set recent_failures = 0
+        where id = ${instanceId} and recent_failures <> 0
+        returning id
+      )
+      insert into ${chatMessages} (acc_id, instance_id, channel_kind, direction, phone, name, type, body,
+                                   provider_message_id, outbox_id, at)
+      values (${row.accId}, ${instanceId}, ${kind}, 'bot', ${row.recipient}, ${row.clientName},
+              ${row.media ? 'file' : 'text'}, ${row.body}, ${providerMessageId}, ${row.id}, ${now.toISOString()})
+      on conflict do nothing`);
   }
 
+  // Records the send on the outbox row alone (recordSent does this and more).
   async markSent(
     id: number,
     kind: string,
     instanceId: string,
     providerMessageId: string,
     now: Date,
-    db: Db = this.db,
+    db: Executor = this.db,
   ): Promise<void> {
-    // The ack handler takes the same lock (ChannelRepository.applyAck): an ack stored meanwhile is
-    // seen here or sees this row.
-    await db.transaction(async (tx) => {
-      await lockAckKey(tx, instanceId, providerMessageId);
-      const acked = (wanted: SQL) =>
-        sql`(select ${channelAcks.at} from ${channelAcks} where ${channelAcks.instanceId} = ${instanceId}
-        and ${channelAcks.providerMessageId} = ${providerMessageId} and ${channelAcks.ack} in ${wanted})`;
-      await tx
-        .update(outbox)
-        .set({
-          status: sql`coalesce((select ${channelAcks.ack} from ${channelAcks} where ${channelAcks.instanceId} = ${instanceId}
-          and ${channelAcks.providerMessageId} = ${providerMessageId}), 'sent')`,
-          statusReason: null,
-          channelKind: kind,
-          instanceId,
-          providerMessageId,
-          sentAt: now,
-          deliveredAt: acked(sql`('delivered', 'read')`),
-          readAt: acked(sql`('read')`),
-          claimedUntil: null,
-          updatedAt: now,
-        })
-        .where(eq(outbox.id, id));
-    });
+    await db.execute(sql`with ${this.markSentParts(id, kind, instanceId, providerMessageId, now)} select 1`);
+  }
+
+  // The ack handler (ChannelRepository.applyAck) stores each ack in channel_acks before it raises
+  // the outbox row it finds by provider id. Recording a send upserts the same key as 'sent' and takes
+  // the row's status from what the upsert returns: the unique key makes the two wait for each other,
+  // so either the record returns the ack stored first, or the ack handler's later statement finds
+  // the recorded row. (A plain read of channel_acks could miss an ack stored while this statement
+  // runs, and the ack's update could miss this row: a lost 'delivered'.)
+  private markSentParts(id: number, kind: string, instanceId: string, providerMessageId: string, now: Date) {
+    const at = now.toISOString();
+    return sql`ack as (
+        insert into channel_acks (instance_id, provider_message_id, ack, at)
+        values (${instanceId}, ${providerMessageId}, 'sent', ${at})
+        on conflict (instance_id, provider_message_id) do update set ack = channel_acks.ack
+        returning ack, at
+      ),
+      recorded as (
+        update outbox set
+          status = (select ack from ack),
+          status_reason = null,
+          channel_kind = ${kind},
+          instance_id = ${instanceId},
+          provider_message_id = ${providerMessageId},
+          sent_at = ${at},
+          delivered_at = (select ack.at from ack where ack.ack in ('delivered', 'read')),
+          read_at = (select ack.at from ack where ack.ack = 'read'),
+          claimed_until = null,
+          updated_at = ${at}
+        where id = ${id}
+        returning id
+      )`;
   }
 
   // Moves a message that was never delivered to the next channel, unless an ack raised it meanwhile.
@@ -112,9 +141,12 @@ export class OutboxRepository {
     return rows[0];
   }
 
-  // Takes a due row for sending: pending, or left 'sending' by a worker whose claim lapsed (it died).
-  // Only one worker can win the update, so a row is never sent by two at once.
-  async claim(id: number, now: Date, claimMs: number): Promise<OutboxRow | undefined> {
+  // Takes due rows for sending: pending, or left 'sending' by a worker whose claim lapsed (it died).
+  // Only one worker can win the update of a row, so a row is never sent by two at once. The same
+  // statement reads what the dispatcher checks of each row (blacklist, consent, the branch's zone,
+  // sending window and channel order): one round trip for a polled batch.
+  async claim(ids: readonly number[], now: Date, claimMs: number): Promise<ClaimedRow[]> {
+    if (ids.length === 0) return [];
     const rows = await this.db
       .update(outbox)
       .set({
@@ -125,20 +157,47 @@ export class OutboxRepository {
       })
       .where(
         and(
-          eq(outbox.id, id),
+          inArray(outbox.id, [...ids]),
           lte(outbox.notBefore, now),
           or(eq(outbox.status, 'pending'), and(eq(outbox.status, 'sending'), lt(outbox.claimedUntil, now))),
         ),
       )
-      .returning();
-    return rows[0];
+      // Qualified by hand: drizzle writes bare column names in RETURNING.
+      .returning({
+        ...getTableColumns(outbox),
+        blacklisted: sql<boolean>`exists (select 1 from blacklist b
+          where b.acc_id = outbox.acc_id and b.phone = outbox.recipient)`,
+        consent: sql<boolean | null>`(select c.consent from consents c
+          where c.acc_id = outbox.acc_id and c.phone = outbox.recipient)`,
+        timeZone: sql<string | null>`(select br.time_zone from branches br where br.acc_id = outbox.acc_id)`,
+        sendFrom: sql<string | null>`(select s.send_from from sending_settings s where s.acc_id = outbox.acc_id)`,
+        sendTo: sql<string | null>`(select s.send_to from sending_settings s where s.acc_id = outbox.acc_id)`,
+        channelOrder: sql<
+          string[] | null
+        >`(select s.channel_order from sending_settings s where s.acc_id = outbox.acc_id)`,
+        softPriority: sql<
+          boolean | null
+        >`(select s.soft_priority from sending_settings s where s.acc_id = outbox.acc_id)`,
+      });
+    return rows.sort((a, b) => a.id - b.id);
+  }
+
+  // Extends this worker's claim on a row it claimed as attempt `attempts`: false when another worker
+  // has claimed the row since (its claim counted another attempt), or the row left 'sending'.
+  async renewClaim(id: number, attempts: number, now: Date, claimMs: number): Promise<boolean> {
+    const rows = await this.db
+      .update(outbox)
+      .set({ claimedUntil: new Date(now.getTime() + claimMs), updatedAt: now })
+      .where(and(eq(outbox.id, id), eq(outbox.status, 'sending'), eq(outbox.attempts, attempts)))
+      .returning({ id: outbox.id });
+    return rows.length === 1;
   }
 
   // Changes a message that has not started sending (and, with `revive`, one that was cancelled);
   // false when it already went out or is gone.
   async updatePending(
     id: number,
-    patch: Partial<Pick<typeof outbox.$inferInsert, 'notBefore' | 'body' | 'media' | 'idempotencyKey' | 'clientName'>>,
+    patch: PendingPatch,
     now: Date,
     revive = false,
   ): Promise<boolean> {
@@ -196,20 +255,6 @@ export class OutboxRepository {
       .limit(limit);
   }
 
-  async recipientState(accId: number, phone: string): Promise<{ blacklisted: boolean; consent: boolean | null }> {
-    const [black, consent] = await Promise.all([
-      this.db
-        .select({ phone: blacklist.phone })
-        .from(blacklist)
-        .where(and(eq(blacklist.accId, accId), eq(blacklist.phone, phone))),
-      this.db
-        .select({ consent: consents.consent })
-        .from(consents)
-        .where(and(eq(consents.accId, accId), eq(consents.phone, phone))),
-    ]);
-    return { blacklisted: black.length > 0, consent: consent[0]?.consent ?? null };
-  }
-
   async branchSending(accId: number) {
     const rows = await this.db
       .select({
@@ -225,8 +270,13 @@ export class OutboxRepository {
     return rows[0];
   }
 
-  async instances(accId: number) {
-    return this.db.select().from(channelInstances).where(eq(channelInstances.accId, accId));
+  // The numbers of the given branches, read once for a batch: status, lease holder, pacing state.
+  async instancesOf(accIds: readonly number[]) {
+    if (accIds.length === 0) return [];
+    return this.db
+      .select()
+      .from(channelInstances)
+      .where(inArray(channelInstances.accId, [...accIds]));
   }
 
   // Reserves the number's next sending slot: free now, not paused, under today's cap. Atomic, so
@@ -251,10 +301,6 @@ export class OutboxRepository {
     return rows.length === 1;
   }
 
-  async noteSuccess(instanceId: string, db: Db = this.db): Promise<void> {
-    await db.update(channelInstances).set({ recentFailures: 0 }).where(eq(channelInstances.id, instanceId));
-  }
-
   // Counts a failure; past the burst size the number pauses, with the reason shown on the connection page.
   async noteFailure(instanceId: string, burst: number, pauseUntil: Date, reason: string): Promise<boolean> {
     const rows = await this.db
@@ -272,31 +318,5 @@ export class OutboxRepository {
       .update(channelInstances)
       .set({ pausedUntil: until, pauseReason: reason, recentFailures: 0 })
       .where(eq(channelInstances.id, instanceId));
-  }
-
-  async saveBotMessage(
-    row: OutboxRow,
-    kind: string,
-    instanceId: string,
-    providerMessageId: string,
-    at: Date,
-    db: Db = this.db,
-  ) {
-    await db
-      .insert(chatMessages)
-      .values({
-        accId: row.accId,
-        instanceId,
-        channelKind: kind,
-        direction: 'bot',
-        phone: row.recipient,
-        name: row.clientName,
-        type: row.media ? 'file' : 'text',
-        body: row.body,
-        providerMessageId,
-        outboxId: row.id,
-        at,
-      })
-      .onConflictDoNothing();
   }
 }

@@ -17,12 +17,21 @@ export interface ReplyHandler {
 // plug their handler into their slot; an empty slot is skipped.
 export const REPLY_SLOTS = ['confirm_cancel', 'consent', 'review_rating', 'key_phrases', 'ai_admin'] as const;
 export type ReplySlot = (typeof REPLY_SLOTS)[number];
+// The handlers a module plugs in, by slot (a module factory's `replyHandlers`).
+export type ReplyHandlers = Partial<Record<ReplySlot, ReplyHandler>>;
 
 export class ReplyChain {
   readonly #handlers = new Map<ReplySlot, ReplyHandler>();
 
   use(slot: ReplySlot, handler: ReplyHandler): void {
     this.#handlers.set(slot, handler);
+  }
+
+  useAll(handlers: ReplyHandlers): void {
+    for (const slot of REPLY_SLOTS) {
+      const handler = handlers[slot];
+      if (handler) this.use(slot, handler);
+    }
   }
 
   async run(context: ReplyContext): Promise<string | null> {

@@ -1,5 +1,5 @@
 import { bigint, bigserial, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { branches } from '../accounts/schema.js';
+import { branches } from '../../platform/db/schema.js';
 
 // The change log of a branch's admin accesses (SPEC 3 Admin access changeLog). Written by the
 // server when it applies a change, never taken from the client.

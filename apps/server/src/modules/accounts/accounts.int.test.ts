@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountsResponse } from '@salon/contract/accounts';
 import { DEMO_BRANCHES, DEMO_USERS } from '../../seed/demo.js';
@@ -135,20 +136,26 @@ describe.each(DB_KINDS)('accounts and branch authorization (%s)', (kind) => {
       true,
     );
 
+    const bumped = await app.request({
+      method: 'POST',
+      url: '/api/accounts_upd_info_block',
+      token: admin,
+      body: { block_name: 'wa_blocked' },
+    });
+    expect(bumped.json()).toEqual({ ok: true, result: true });
     await app.request({
       method: 'POST',
       url: '/api/accounts_upd_info_block',
       token: admin,
       body: { block_name: 'wa_blocked' },
     });
-    await app.request({
-      method: 'POST',
-      url: '/api/accounts_upd_info_block',
-      token: admin,
-      body: { block_name: 'wa_blocked' },
-    });
-    const count = await get('/api/accounts_get_info_block?block_name=wa_blocked&limit=1', 'templatesAdmin');
+    const count = await get('/api/accounts_get_info_block?block_name=wa_blocked', 'templatesAdmin');
     expect(count.json()).toEqual({ ok: true, count: 2 });
+    // With a limit the count stops there: "shown at least once?" is all the cabinet asks.
+    const capped = await get('/api/accounts_get_info_block?block_name=wa_blocked&limit=1', 'templatesAdmin');
+    expect(capped.json()).toEqual({ ok: true, count: 1 });
+    const other = await get('/api/accounts_get_info_block?block_name=tg_blocked&limit=1', 'templatesAdmin');
+    expect(other.json()).toEqual({ ok: true, count: 0 });
 
     const lang = await app.request({ method: 'POST', url: '/api/user/lang', token: admin, body: { lang: 'en' } });
     expect(lang.statusCode).toBe(200);
@@ -157,6 +164,50 @@ describe.each(DB_KINDS)('accounts and branch authorization (%s)', (kind) => {
     });
     const badLang = await app.request({ method: 'POST', url: '/api/user/lang', token: admin, body: { lang: 'de' } });
     expect(badLang.statusCode).toBe(400);
+  });
+
+  it('counts each branch’s templates, leaving deleted ones out', async () => {
+    const db = app.runtime.database.db;
+    const counted = async () =>
+      new Map(
+        (await get('/api/accounts', 'owner')).json<AccountsResponse>().accounts.map((a) => [a.acc_id, a.quantity_of_templates]),
+      );
+    const stored = async (accId: number) =>
+      (
+        await db.execute<{ n: number }>(
+          sql`select count(*)::int as n from templates where acc_id = ${accId} and deleted_at is null`,
+        )
+      ).rows[0]!.n;
+    const before = await counted();
+    for (const accId of [DEMO_BRANCHES.moscow, DEMO_BRANCHES.vladivostok]) {
+      expect(before.get(accId)).toBe(Number(await stored(accId)));
+    }
+    const now = app.clock.now();
+    const insert = (title: string, deletedAt: Date | null) =>
+      db.execute(
+        sql`insert into templates (acc_id, kind, category, title, settings, created_at, updated_at, deleted_at)
+            values (${DEMO_BRANCHES.vladivostok}, 'em', 'event', ${title}, '{}'::jsonb, ${now}, ${now}, ${deletedAt})`,
+      );
+    await insert('counted', null);
+    await insert('deleted', now);
+    const after = await counted();
+    expect(after.get(DEMO_BRANCHES.vladivostok)).toBe(before.get(DEMO_BRANCHES.vladivostok)! + 1);
+    expect(after.get(DEMO_BRANCHES.moscow)).toBe(before.get(DEMO_BRANCHES.moscow));
+  });
+
+  it('reads the channel states from the sessions when asked to check them', async () => {
+    const channels = app.runtime.channels.repo;
+    const accId = DEMO_BRANCHES.yekaterinburg;
+    const instance = await channels.ensureInstance(accId, 'telegram', 'sandbox', app.clock.now());
+    // The session's state, without the branch row's summary catching up (as between two writes).
+    await channels.update(instance.id, { status: 'authenticated' });
+    await app.runtime.database.db.execute(sql`update branches set status_tg = 'not_authenticated' where acc_id = ${accId}`);
+    const branch = async (url: string) =>
+      (await get(url, 'owner')).json<AccountsResponse>().accounts.find((a) => a.acc_id === accId)!;
+    expect((await branch('/api/accounts')).status_tg).toBe('not_authenticated');
+    const checked = await branch('/api/accounts?check_status=1');
+    expect(checked.status_tg).toBe('authenticated');
+    expect(checked.show_tg_banner).toBe(false);
   });
 
   it('serves the header banner in both languages', async () => {

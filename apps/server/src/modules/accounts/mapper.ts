@@ -16,10 +16,17 @@ function oneOf<T extends string>(allowed: readonly T[], value: string, fallback:
   return (allowed as readonly string[]).includes(value) ? (value as T) : fallback;
 }
 
+// What the accounts list tells of a branch besides its row: its template count and, when the
+// caller asked to check them, the channel states its sessions last reported.
+export interface BranchFacts {
+  templates: number;
+  channels?: { whatsapp?: string; telegram?: string };
+}
+
 // Rows never leave the server: this is the only place a branch becomes its wire shape.
-export function toBranchWire(row: BranchRow): BranchWire {
-  const statusWa = oneOf<ChannelStatus>(CHANNEL_STATUSES, row.statusWa, 'not_authenticated');
-  const statusTg = oneOf<ChannelStatus>(CHANNEL_STATUSES, row.statusTg, 'not_authenticated');
+export function toBranchWire(row: BranchRow, facts: BranchFacts = { templates: 0 }): BranchWire {
+  const statusWa = oneOf<ChannelStatus>(CHANNEL_STATUSES, facts.channels?.whatsapp ?? row.statusWa, 'not_authenticated');
+  const statusTg = oneOf<ChannelStatus>(CHANNEL_STATUSES, facts.channels?.telegram ?? row.statusTg, 'not_authenticated');
   const activeModules = row.activeModules.filter((m): m is Module => (MODULES as readonly string[]).includes(m));
   const waUp = statusWa === 'authenticated';
   return {
@@ -29,7 +36,7 @@ export function toBranchWire(row: BranchRow): BranchWire {
     address: row.address,
     status_wa: statusWa,
     status_tg: statusTg,
-    quantity_of_templates: 0,
+    quantity_of_templates: facts.templates,
     send_out_account: row.sendOutAccount,
     is_admin_bot_integrated: row.isAdminBotIntegrated,
     pay_period: row.payPeriod,

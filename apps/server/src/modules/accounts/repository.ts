@@ -1,15 +1,7 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import {
-  agreements,
-  banners,
-  branchMembers,
-  branches,
-  consultants,
-  headerBanners,
-  infoBlocks,
-  users,
-} from './schema.js';
+import { agreements, banners, branchMembers, consultants, headerBanners, infoBlocks, users } from './schema.js';
+import { branches } from '../../platform/db/schema.js';
 
 export type BranchRow = typeof branches.$inferSelect & { rights: string[] };
 export type ConsultantRow = typeof consultants.$inferSelect;
@@ -85,14 +77,16 @@ export class AccountsRepository {
     return rows[0]?.count ?? 0;
   }
 
-  async incrementInfoBlock(userId: number, blockName: string): Promise<void> {
-    await this.db
+  async incrementInfoBlock(userId: number, blockName: string): Promise<boolean> {
+    const rows = await this.db
       .insert(infoBlocks)
       .values({ userId, blockName, count: 1 })
       .onConflictDoUpdate({
         target: [infoBlocks.userId, infoBlocks.blockName],
         set: { count: sql`${infoBlocks.count} + 1` },
-      });
+      })
+      .returning({ count: infoBlocks.count });
+    return rows.length > 0;
   }
 
   async latestHeaderBanner() {

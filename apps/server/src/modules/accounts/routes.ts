@@ -21,8 +21,11 @@ export function accountsRoutes(service: AccountsService): FastifyPluginAsyncZod 
       '/accounts',
       { schema: { querystring: accountsQuery, response: { 200: accountsResponse } } },
       async (request) => {
-        const { check_info_block, block_name } = request.query;
-        return service.accounts(requireAuth(request).userId, check_info_block ? block_name : undefined);
+        const { check_status, check_info_block, block_name } = request.query;
+        return service.accounts(requireAuth(request).userId, {
+          checkStatus: check_status ?? false,
+          infoBlock: check_info_block ? block_name : undefined,
+        });
       },
     );
 
@@ -40,7 +43,7 @@ export function accountsRoutes(service: AccountsService): FastifyPluginAsyncZod 
       { schema: { querystring: infoBlockQuery, response: { 200: infoBlockResponse } } },
       async (request) => ({
         ok: true as const,
-        count: await service.infoBlockCount(requireAuth(request).userId, request.query.block_name),
+        count: await service.infoBlockCount(requireAuth(request).userId, request.query.block_name, request.query.limit),
       }),
     );
 

@@ -2,11 +2,25 @@ import type { AccountsResponse, AgreementsWire, HeaderBannerResponse } from '@sa
 import type { Language } from '@salon/contract/constants';
 import type { Clock } from '../../platform/clock.js';
 import { errors } from '../../platform/http/errors.js';
-import { toBranchWire, toConsultantWire } from './mapper.js';
+import { toBranchWire, toConsultantWire, type BranchFacts } from './mapper.js';
 import type { AccountsRepository, BannerRow } from './repository.js';
 
 // Banners are the same for everyone and change rarely: a minute of staleness saves a query per load.
 const BANNER_TTL_MS = 60_000;
+
+// What other modules tell of a user's branches (templates module, channels), through their
+// repositories: this module never reads their tables.
+export interface BranchSources {
+  templateCounts(accIds: readonly number[]): Promise<Map<number, number>>;
+  channelStatuses(accIds: readonly number[]): Promise<{ accId: number; kind: string; status: string }[]>;
+}
+
+export interface AccountsQuery {
+  // The channel states as the sessions last reported them, not the branch row's summary.
+  checkStatus?: boolean;
+  // The info block whose count accounts_data carries.
+  infoBlock?: string;
+}
 
 export class AccountsService {
   #banners: { at: number; rows: BannerRow[] } | undefined;
@@ -14,7 +28,21 @@ export class AccountsService {
   constructor(
     private readonly repo: AccountsRepository,
     private readonly clock: Clock,
+    private readonly sources: BranchSources,
   ) {}
+
+  private async branchFacts(accIds: number[], checkStatus: boolean): Promise<Map<number, BranchFacts>> {
+    const [counts, statuses] = await Promise.all([
+      this.sources.templateCounts(accIds),
+      checkStatus ? this.sources.channelStatuses(accIds) : Promise.resolve([]),
+    ]);
+    const facts = new Map<number, BranchFacts>(accIds.map((id) => [id, { templates: counts.get(id) ?? 0 }]));
+    for (const { accId, kind, status } of statuses) {
+      const entry = facts.get(accId);
+      if (entry && (kind === 'whatsapp' || kind === 'telegram')) entry.channels = { ...entry.channels, [kind]: status };
+    }
+    return facts;
+  }
 
   private async banners(): Promise<BannerRow[]> {
     const now = this.clock.now().getTime();
@@ -24,18 +52,22 @@ export class AccountsService {
     return this.#banners.rows;
   }
 
-  async accounts(userId: number, infoBlock: string | undefined): Promise<AccountsResponse> {
+  async accounts(userId: number, { checkStatus = false, infoBlock }: AccountsQuery = {}): Promise<AccountsResponse> {
     const [profile, rows, banners] = await Promise.all([
       this.repo.profile(userId, infoBlock),
       this.repo.branchesOf(userId),
       this.banners(),
     ]);
     if (!profile) throw errors.unauthorized();
+    const facts = await this.branchFacts(
+      rows.map((r) => r.accId),
+      checkStatus,
+    );
     const { user, consultant } = profile;
     const infoCount = infoBlock ? (profile.infoBlockCount ?? 0) : null;
     return {
       ok: true,
-      accounts: rows.map(toBranchWire),
+      accounts: rows.map((row) => toBranchWire(row, facts.get(row.accId))),
       accounts_data: {
         user_id: String(user.telegramId),
         name: user.name,
@@ -58,13 +90,16 @@ export class AccountsService {
     return { mandatory_agreement: true, optional_agreement: optional };
   }
 
-  infoBlockCount(userId: number, blockName: string): Promise<number> {
-    return this.repo.infoBlockCount(userId, blockName);
+  // How often the user was shown the block; with a limit, counted up to it (the cabinet asks
+  // whether a block was shown at least `limit` times).
+  async infoBlockCount(userId: number, blockName: string, limit?: number): Promise<number> {
+    const count = await this.repo.infoBlockCount(userId, blockName);
+    return limit === undefined ? count : Math.min(count, limit);
   }
 
-  async bumpInfoBlock(userId: number, blockName: string): Promise<boolean> {
-    await this.repo.incrementInfoBlock(userId, blockName);
-    return true;
+  // Whether the showing was recorded.
+  bumpInfoBlock(userId: number, blockName: string): Promise<boolean> {
+    return this.repo.incrementInfoBlock(userId, blockName);
   }
 
   async headerBanner(): Promise<HeaderBannerResponse['banner']> {

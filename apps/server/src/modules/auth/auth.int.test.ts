@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PIN_MAX_ATTEMPTS, PIN_TTL_MS } from '@salon/contract/constants';
 import { DEMO_USERS } from '../../seed/demo.js';
 import { DB_KINDS } from '../../test-support/databases.js';
@@ -19,6 +19,8 @@ describe.each(DB_KINDS)('login by Telegram id and PIN (%s)', (kind) => {
   afterAll(async () => {
     await app.close();
   });
+  // One PIN per id per minute: each test starts past the previous one's cooldown.
+  beforeEach(() => app.clock.advance(61_000));
 
   const askPin = (userId: unknown, from = ip()) =>
     app.request({ method: 'POST', url: '/api/tg/auth', body: { user_id: userId }, ip: from });
@@ -53,6 +55,21 @@ describe.each(DB_KINDS)('login by Telegram id and PIN (%s)', (kind) => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ok: true });
     expect(app.pins.sent.length).toBe(before);
+  });
+
+  it('does the same work for an unknown id as for a known one: a PIN row, and a wrong guess counts', async () => {
+    const unknown = 987654322;
+    await askPin(unknown);
+    await askPin(DEMO_USERS.templatesAdmin);
+    const rows = await app.runtime.database.db.execute(
+      sql`select user_id from login_pins where user_id in (${unknown}, ${DEMO_USERS.templatesAdmin})`,
+    );
+    expect((rows as unknown as { rows: unknown[] }).rows).toHaveLength(2);
+    // A guess at either answers alike: nothing tells which id has an account.
+    const known = await checkPin(DEMO_USERS.templatesAdmin, wrongPin(app.pins.last(DEMO_USERS.templatesAdmin)!));
+    const stranger = await checkPin(unknown, '0000');
+    expect(known.json()).toEqual({ ok: false, status: 'Wrong pin', detail: String(PIN_MAX_ATTEMPTS - 1) });
+    expect(stranger.json()).toEqual(known.json());
   });
 
   it.each([['0123456'], ['1234'], ['1234567890123'], ['12a456'], [''], [null]])(
@@ -107,8 +124,8 @@ describe.each(DB_KINDS)('login by Telegram id and PIN (%s)', (kind) => {
   it('replaces the previous PIN when a new one is asked for', async () => {
     await askPin(OWNER);
     const first = app.pins.last(OWNER)!;
-    app.clock.advance(1000);
-    await askPin(OWNER);
+    app.clock.advance(61_000);
+    expect((await askPin(OWNER)).statusCode).toBe(200);
     const second = app.pins.last(OWNER)!;
     if (first !== second) {
       expect((await checkPin(OWNER, first)).statusCode).toBe(401);
@@ -116,13 +133,64 @@ describe.each(DB_KINDS)('login by Telegram id and PIN (%s)', (kind) => {
     expect((await checkPin(OWNER, second)).statusCode).toBe(200);
   });
 
-  it('limits PIN requests per Telegram id', async () => {
-    app.clock.advance(3_600_000);
+  it('holds PIN requests for one id back for a minute, whoever asks, and no longer', async () => {
     const id = DEMO_USERS.partnerConsultant;
+    expect((await askPin(id)).statusCode).toBe(200);
+    const held = await askPin(id);
+    expect(held.statusCode).toBe(429);
+    expect(held.json()).toMatchObject({ ok: false, status: 'Too many requests' });
+    // Strangers asking from everywhere, once a minute, never lock the owner out for the hour.
+    for (let i = 0; i < 8; i++) {
+      app.clock.advance(61_000);
+      expect((await askPin(id)).statusCode).toBe(200);
+    }
+    expect(app.pins.sent.filter((s) => s.telegramId === id)).toHaveLength(9);
+  });
+
+  it('limits PIN requests for one id from one address to five an hour', async () => {
+    const id = DEMO_USERS.salonConsultant;
+    const from = ip();
     const codes: number[] = [];
-    for (let i = 0; i < 6; i++) codes.push((await askPin(id)).statusCode);
+    for (let i = 0; i < 6; i++) {
+      codes.push((await askPin(id, from)).statusCode);
+      app.clock.advance(61_000);
+    }
     expect(codes).toEqual([200, 200, 200, 200, 200, 429]);
-    expect((await askPin(id)).json()).toMatchObject({ ok: false, status: 'Too many requests' });
+    expect((await askPin(id)).statusCode).toBe(200);
+  });
+
+  it('lets the owner ask again at once after logging in', async () => {
+    const id = DEMO_USERS.sendOutOwner;
+    await app.login(id, ip());
+    expect((await askPin(id)).statusCode).toBe(200);
+  });
+
+  it('stops sending PINs to an id after ten wrong guesses an hour, from whatever addresses', async () => {
+    const id = DEMO_USERS.templatesAdmin;
+    app.clock.advance(3_600_000);
+    for (let round = 0; round < 2; round++) {
+      expect((await askPin(id)).statusCode).toBe(200);
+      const pin = app.pins.last(id)!;
+      for (let i = 0; i < PIN_MAX_ATTEMPTS; i++) await checkPin(id, wrongPin(pin));
+      app.clock.advance(61_000);
+    }
+    expect((await askPin(id)).statusCode).toBe(429);
+    app.clock.advance(3_600_000);
+    expect((await askPin(id)).statusCode).toBe(200);
+  });
+
+  it('counts PIN checks in a sliding window: a window edge lets no second batch through', async () => {
+    const from = ip();
+    const now = app.clock.now().getTime();
+    const tenMinutes = 600_000;
+    // Three seconds before a 10-minute boundary, where a fixed window would start counting anew.
+    app.clock.advance(tenMinutes - (now % tenMinutes) - 3000);
+    for (let i = 0; i < 60; i++) expect((await checkPin(700200 + i, '0000', from)).statusCode).toBe(401);
+    expect((await checkPin(700300, '0000', from)).statusCode).toBe(429);
+    app.clock.advance(6000);
+    expect((await checkPin(700301, '0000', from)).statusCode).toBe(429);
+    app.clock.advance(tenMinutes);
+    expect((await checkPin(700302, '0000', from)).statusCode).toBe(401);
   });
 
   it('limits PIN requests per IP address, known ids or not', async () => {
@@ -163,6 +231,32 @@ describe.each(DB_KINDS)('login by Telegram id and PIN (%s)', (kind) => {
       expect(refreshed.statusCode).toBe(200);
       const fresh = refreshed.json<{ token: string }>().token;
       expect((await app.request({ method: 'GET', url: '/api/accounts', token: fresh })).statusCode).toBe(200);
+    });
+
+    it('rotates the refresh token on every use; reusing a replaced one ends the whole session', async () => {
+      const { refreshToken: first } = await app.login(OWNER, ip());
+      const upd = (t: string) => app.request({ method: 'GET', url: `/api/upd_token?token=${encodeURIComponent(t)}` });
+      const once = await upd(first);
+      expect(once.statusCode).toBe(200);
+      const second = once.json<{ refresh_token: string }>().refresh_token;
+      expect(second).not.toBe(first);
+      const twice = await upd(second);
+      expect(twice.statusCode).toBe(200);
+      const { token, refresh_token: third } = twice.json<{ token: string; refresh_token: string }>();
+      expect((await app.request({ method: 'GET', url: '/api/accounts', token })).statusCode).toBe(200);
+
+      // The first token again: someone else holds a copy, so the session ends for everyone.
+      expect((await upd(first)).statusCode).toBe(401);
+      expect((await upd(third)).statusCode).toBe(401);
+      expect((await app.request({ method: 'GET', url: '/api/accounts', token })).statusCode).toBe(401);
+    });
+
+    it('does not end a session for a made-up token that names it', async () => {
+      const { refreshToken } = await app.login(OWNER, ip());
+      const [v, sid] = refreshToken.split('.');
+      const forged = `${v}.${sid}.AAAAAAAAAAAAAAAAAAAAAA.${'A'.repeat(43)}`;
+      expect((await app.request({ method: 'GET', url: `/api/upd_token?token=${forged}` })).statusCode).toBe(401);
+      expect((await app.request({ method: 'GET', url: `/api/upd_token?token=${refreshToken}` })).statusCode).toBe(200);
     });
 
     it('revokes the session on logout: access and refresh tokens stop working', async () => {

@@ -11,9 +11,12 @@ export interface UserRow {
   active: boolean;
 }
 
-export interface SessionRow {
+export interface RefreshSessionRow {
   id: string;
   userId: number;
+  refreshHash: string;
+  // Not revoked, not expired, and its user active.
+  live: boolean;
 }
 
 export interface RequestAuthRow {
@@ -123,21 +126,39 @@ export class AuthRepository {
     });
   }
 
-  // A live session of an active user, found by its refresh token; its idle expiry slides forward.
-  async useSession(refreshHash: string, now: Date, newExpiresAt: Date): Promise<SessionRow | undefined> {
+  // A session as a refresh finds it, by id (current tokens) or by refresh hash (older plain tokens).
+  async findSession(by: { id: string } | { refreshHash: string }, now: Date): Promise<RefreshSessionRow | undefined> {
+    const rows = await this.db
+      .select({
+        id: sessions.id,
+        userId: sessions.userId,
+        refreshHash: sessions.refreshHash,
+        live: sql<boolean>`(${sessions.revokedAt} is null and ${sessions.expiresAt} > ${now.toISOString()} and ${users.active})`,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.telegramId, sessions.userId))
+      .where('id' in by ? eq(sessions.id, by.id) : eq(sessions.refreshHash, by.refreshHash));
+    const row = rows[0];
+    return row && { ...row, live: Boolean(row.live) };
+  }
+
+  // Swaps the refresh token of a live session of an active user, only if `oldHash` is still the
+  // current one (of two racing refreshes with one token, one wins); the idle expiry slides forward.
+  async rotateRefresh(id: string, oldHash: string, newHash: string, now: Date, newExpiresAt: Date): Promise<boolean> {
     const rows = await this.db
       .update(sessions)
-      .set({ lastUsedAt: now, expiresAt: newExpiresAt })
+      .set({ refreshHash: newHash, lastUsedAt: now, expiresAt: newExpiresAt })
       .where(
         and(
-          eq(sessions.refreshHash, refreshHash),
+          eq(sessions.id, id),
+          eq(sessions.refreshHash, oldHash),
           isNull(sessions.revokedAt),
           gt(sessions.expiresAt, now),
           sql`exists (select 1 from ${users} where ${users.telegramId} = ${sessions.userId} and ${users.active})`,
         ),
       )
-      .returning({ id: sessions.id, userId: sessions.userId });
-    return rows[0];
+      .returning({ id: sessions.id });
+    return rows.length === 1;
   }
 
   async revokeSession(id: string, now: Date): Promise<void> {

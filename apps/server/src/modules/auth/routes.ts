@@ -48,7 +48,13 @@ export function authRoutes(service: AuthService): FastifyPluginAsyncZod {
       { config: { public: true }, schema: { body: getTokenBody, response: { 200: getTokenResponse } } },
       async (request) => {
         const r = await service.getToken(request.body.user_id, request.body.refresh_token);
-        return { ok: true as const, token: r.token, expires_in: r.expiresIn, user: r.user };
+        return {
+          ok: true as const,
+          token: r.token,
+          expires_in: r.expiresIn,
+          refresh_token: r.refreshToken,
+          user: r.user,
+        };
       },
     );
 
@@ -57,7 +63,7 @@ export function authRoutes(service: AuthService): FastifyPluginAsyncZod {
       { config: { public: true }, schema: { querystring: updTokenQuery, response: { 200: tokenResponse } } },
       async (request) => {
         const r = await service.refresh(request.query.token);
-        return { ok: true as const, token: r.token, expires_in: r.expiresIn };
+        return { ok: true as const, token: r.token, expires_in: r.expiresIn, refresh_token: r.refreshToken };
       },
     );
 

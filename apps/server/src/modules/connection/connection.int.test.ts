@@ -44,7 +44,7 @@ describe.each(DB_KINDS)('connection, blacklist and chat history API (%s)', (kind
     const qr = (await call('POST', '/api/connection/wa/qr_code?acc_id=1001')).body;
     expect(qr).toMatchObject({ ok: true, status: 'qr' });
     expect((await state(1001)).wa.status).toBe('got qr code');
-    const scanned = await call('POST', '/api/dev/sandbox/scan', { qr: qr.qr, phone: '79161234567' });
+    const scanned = await call('POST', '/api/dev/sandbox/scan?acc_id=1001', { qr: qr.qr, phone: '79161234567' });
     expect(scanned.body).toEqual({ ok: true, result: 'linked' });
     await until(async () => (await state(1001)).wa.status === 'authenticated');
     expect((await state(1001)).wa).toMatchObject({ phone: '79161234567', qr: null });
@@ -63,7 +63,7 @@ describe.each(DB_KINDS)('connection, blacklist and chat history API (%s)', (kind
       (await call('POST', '/api/connection/wa/auth_code?acc_id=1002', { phone: '79990003344' })).body,
     ).toMatchObject({ status: 'too_soon' });
     expect((await call('POST', '/api/connection/wa/auth_code?acc_id=1002', { phone: '12-34' })).code).toBe(400);
-    expect((await call('POST', '/api/dev/sandbox/pairing', { code: first.code })).body).toEqual({
+    expect((await call('POST', '/api/dev/sandbox/pairing?acc_id=1002', { code: first.code })).body).toEqual({
       ok: true,
       result: 'linked',
     });
@@ -74,7 +74,7 @@ describe.each(DB_KINDS)('connection, blacklist and chat history API (%s)', (kind
     expect(
       (await call('POST', '/api/connection/tg/send_phone?acc_id=1001', { phone: '79161110002' })).body,
     ).toMatchObject({ status: 'code_sent' });
-    const accounts = (await call('GET', '/api/dev/sandbox/state')).body.accounts as {
+    const accounts = (await call('GET', '/api/dev/sandbox/state?acc_id=1001')).body.accounts as {
       instance_id: string;
       login_code: string;
     }[];
@@ -102,12 +102,18 @@ describe.each(DB_KINDS)('connection, blacklist and chat history API (%s)', (kind
     ).body;
     expect(sent).toMatchObject({ ok: true });
     expect(await app.runtime.channels.dispatcher.dispatch(sent.outbox_id as number)).toBe('sent');
-    const delivered = (await call('GET', '/api/dev/sandbox/messages?phone=79005553535')).body.messages as {
+    const delivered = (await call('GET', '/api/dev/sandbox/messages?acc_id=1001&phone=79005553535')).body.messages as {
       body: string;
     }[];
     expect(delivered.map((m) => m.body)).toEqual(['Проверка связи']);
     expect(
-      (await call('POST', '/api/dev/sandbox/reply', { phone: '79005553535', text: 'Получила!', name: 'Ирина' })).body,
+      (
+        await call('POST', '/api/dev/sandbox/reply?acc_id=1001', {
+          phone: '79005553535',
+          text: 'Получила!',
+          name: 'Ирина',
+        })
+      ).body,
     ).toEqual({ ok: true, result: 'sent' });
     let history: { direction: string; body: string }[] = [];
     await until(async () => {

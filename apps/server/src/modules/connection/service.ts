@@ -5,12 +5,12 @@ import type { ChannelStatus } from '@salon/contract/accounts';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db/client.js';
 import type { ChannelKind, LoginResult, LoginStep } from '../../channels/channel.js';
-import type { Dispatcher } from '../../channels/dispatch/dispatcher.js';
+import type { OutboxWriter } from '../../channels/dispatch/outbox.js';
 import { dailyCap, type PacingProfile } from '../../channels/dispatch/governor.js';
 import { localDay } from '@salon/contract/zoned-time';
 import type { ChannelGateway } from '../../channels/gateway.js';
 import type { ChannelInstanceRow, ChannelRepository } from '../../channels/repository.js';
-import { branches } from '../accounts/schema.js';
+import { branches } from '../../platform/db/schema.js';
 
 const KIND: Record<ChannelCode, ChannelKind> = { WA: 'whatsapp', TG: 'telegram' };
 const PAIRING_MS = 160_000;
@@ -19,7 +19,7 @@ export interface ConnectionDeps {
   db: Db;
   repo: ChannelRepository;
   gateway: ChannelGateway;
-  dispatcher: Dispatcher;
+  outbox: Pick<OutboxWriter, 'enqueue'>;
   clock: Clock;
   // The driver each kind runs on this installation ('sandbox', 'baileys', 'gramjs').
   providers: Record<'whatsapp' | 'telegram', string>;
@@ -233,7 +233,7 @@ export class ConnectionService {
   }
 
   async sendTest(accId: number, phone: string, text: string): Promise<number> {
-    const { id } = await this.d.dispatcher.enqueue({
+    const { id } = await this.d.outbox.enqueue({
       accId,
       idempotencyKey: `test:${accId}:${randomUUID()}`,
       source: 'test',

@@ -15,7 +15,7 @@ import { queryRows } from '../../platform/db/client.js';
 import { DEMO_BRANCHES, DEMO_USERS } from '../../seed/demo.js';
 import { DB_KINDS } from '../../test-support/databases.js';
 import { templates, templateVersions } from '../templates/schema.js';
-import { startConsentsTestApp, type ConsentsTestApp } from './test-harness.js';
+import { startConsentsTestApp, type ConsentsTestApp } from '../../test-support/consents/test-app.js';
 
 const { moscow, yekaterinburg } = DEMO_BRANCHES;
 type Fail = { ok: false; status: string; issues?: { path: string; code: string }[] };

@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, gt, inArray, isNull, like, or, sql, type SQL } from 'drizzle-orm';
 import type { ConsentStatus } from '@salon/contract/consents-rules';
-import type { Db } from '../../platform/db/client.js';
+import type { Executor } from '../../platform/db/executor.js';
 import { consents } from '../../channels/schema.js';
-import { branches } from '../accounts/schema.js';
+import { branches } from '../../platform/db/schema.js';
 import { consentChanges } from './schema.js';
 
 export type ConsentRow = typeof consents.$inferSelect;
@@ -44,7 +44,90 @@ function statusCondition(status: ConsentStatus): SQL {
 // The consent list's SQL: pages, counts, the change log, and the writes that keep the log in step
 // with the entry (both or neither).
 export class ConsentsRepository {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Executor) {}
+
+  // The same repository writing through a transaction (platform/db/executor.ts).
+  with(tx: Executor): ConsentsRepository {
+    return new ConsentsRepository(tx);
+  }
+
+  // What the template engine asks and records (its consent questions and the clients' answers):
+  // this module owns the list and its changelog, the engine goes through here.
+  async consentOf(accId: number, phone: string): Promise<{ active: boolean; consent: boolean | null } | null> {
+    const [row] = await this.db
+      .select({ active: consents.active, consent: consents.consent })
+      .from(consents)
+      .where(and(eq(consents.accId, accId), eq(consents.phone, phone)));
+    return row ?? null;
+  }
+
+  // A consent question went out: the client is 'await' until they answer (SPEC 4 Consent). A new
+  // entry, or a neutral one becoming 'await', goes into the consent changelog as template_creation.
+  async markAwaited(accId: number, phone: string, now: Date): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const where = and(eq(consents.accId, accId), eq(consents.phone, phone));
+      const inserted = await tx
+        .insert(consents)
+        .values({ accId, phone, active: true, consent: null, updatedAt: now })
+        .onConflictDoNothing()
+        .returning({ comment: consents.comment, clientText: consents.clientText });
+      let logged = inserted[0];
+      if (!logged) {
+        const [row] = await tx
+          .select({
+            active: consents.active,
+            consent: consents.consent,
+            comment: consents.comment,
+            clientText: consents.clientText,
+          })
+          .from(consents)
+          .where(where)
+          .for('update');
+        // An answer is never overwritten by a new question.
+        if (!row || row.consent !== null) return;
+        await tx.update(consents).set({ active: true, updatedAt: now }).where(where);
+        if (row.active) return;
+        logged = row;
+      }
+      await tx.insert(consentChanges).values({
+        accId,
+        phone,
+        actions: ['template_creation'],
+        newActive: true,
+        newConsent: null,
+        newComment: logged.comment,
+        newClientText: logged.clientText,
+        userTgId: null,
+        at: now,
+      });
+    });
+  }
+
+  // The client answered a consent question: their answer and words, logged as user_answered.
+  async recordAnswer(accId: number, phone: string, consent: boolean, clientText: string, now: Date): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(consents)
+        .values({ accId, phone, active: true, consent, clientText, consentAt: now, updatedAt: now })
+        .onConflictDoUpdate({
+          target: [consents.accId, consents.phone],
+          set: { active: true, consent, clientText, consentAt: now, updatedAt: now },
+        })
+        .returning({ comment: consents.comment });
+      await tx.insert(consentChanges).values({
+        accId,
+        phone,
+        actions: ['user_answered'],
+        newActive: true,
+        newConsent: consent,
+        newComment: row?.comment ?? null,
+        newClientText: clientText,
+        userTgId: null,
+        at: now,
+      });
+    });
+  }
+
 
   async page(accId: number, filter: ConsentPageFilter): Promise<{ rows: ConsentRow[]; count: number }> {
     const conditions: SQL[] = [eq(consents.accId, accId)];

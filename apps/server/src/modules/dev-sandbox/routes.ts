@@ -10,81 +10,97 @@ import {
   sandboxStateResponse,
 } from '@salon/contract/dev-sandbox';
 import type { SandboxNetwork } from '../../channels/drivers/sandbox/network.js';
+import { requireBranch } from '../../platform/http/auth-hook.js';
+import { errors } from '../../platform/http/errors.js';
+import type { SandboxScopeRepository } from './repository.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
-const open = { config: { public: true } };
+// The salon's phone (QR payloads, pairing and login codes, bans) links or breaks the branch's
+// accounts: the connection screen's right. The clients' side (what they received, their replies)
+// is what any member of the branch sees in chat history.
+const phoneSide = { config: { guard: 'connection' } } as const;
+const clientSide = { config: { guard: 'member' } } as const;
 
 // The other side of the sandbox phone network, for the dev page and the CLI. Mounted only when
-// the sandbox drivers run; it exposes the simulated network only, never real channels.
-export function devSandboxRoutes(network: SandboxNetwork): FastifyPluginAsyncZod {
+// the sandbox drivers run; it exposes the simulated network only, never real channels. Every call
+// names a branch (acc_id) and sees or changes only that branch's accounts and their messages.
+export function devSandboxRoutes(network: SandboxNetwork, scope: SandboxScopeRepository): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/dev/sandbox/state', { ...open, schema: { response: { 200: sandboxStateResponse } } }, async () => ({
-      ok: true as const,
-      accounts: (await network.accounts()).map((a) => ({
-        instance_id: a.instanceId,
-        kind: a.kind,
-        state: a.state,
-        phone: a.phone,
-        qr: a.qr,
-        qr_expires_at: iso(a.qrExpiresAt),
-        pairing_code: a.pairingCode,
-        login_code: a.loginCode,
-        two_factor: a.password !== null,
-      })),
-    }));
     app.get(
-      '/dev/sandbox/messages',
-      { ...open, schema: { querystring: sandboxMessagesQuery, response: { 200: sandboxMessagesResponse } } },
-      async (req) => ({
-        ok: true as const,
-        messages: (await network.messages(req.query.limit, req.query.phone)).map((m) => ({
-          id: m.id,
-          instance_id: m.instanceId,
-          kind: m.kind,
-          direction: m.direction as 'to_client' | 'from_client',
-          phone: m.phone,
-          name: m.name,
-          body: m.body,
-          status: m.status,
-          created_at: m.createdAt.toISOString(),
-          delivered_at: iso(m.deliveredAt),
-          read_at: iso(m.readAt),
-        })),
-      }),
-    );
-    const result = { schema: { response: { 200: sandboxResultResponse } } };
-    app.post(
-      '/dev/sandbox/scan',
-      { ...open, ...result, schema: { ...result.schema, body: sandboxScanBody } },
-      async (req) => ({
-        ok: true as const,
-        result: await network.scan(req.body.qr, req.body.phone),
-      }),
-    );
-    app.post(
-      '/dev/sandbox/pairing',
-      { ...open, schema: { ...result.schema, body: sandboxPairingBody } },
-      async (req) => ({
-        ok: true as const,
-        result: await network.enterPairingCode(req.body.code),
-      }),
-    );
-    app.post('/dev/sandbox/reply', { ...open, schema: { ...result.schema, body: sandboxReplyBody } }, async (req) => ({
-      ok: true as const,
-      result: (await network.clientReply(req.body.phone, req.body.text, req.body.name ?? null))
-        ? 'sent'
-        : 'no_conversation',
-    }));
-    app.post(
-      '/dev/sandbox/network',
-      { ...open, schema: { ...result.schema, body: sandboxNetworkBody } },
+      '/dev/sandbox/state',
+      { ...phoneSide, schema: { response: { 200: sandboxStateResponse } } },
       async (req) => {
-        const { instance_id: id, event } = req.body;
-        const state =
-          event === 'ban' ? 'banned' : event === 'drop' ? 'dropped' : event === 'logout' ? 'logged_out' : 'linked';
-        await network.setState(id, state);
-        return { ok: true as const, result: state };
+        const own = new Set(await scope.instanceIds(requireBranch(req).accId));
+        return {
+          ok: true as const,
+          accounts: (await network.accounts())
+            .filter((a) => own.has(a.instanceId))
+            .map((a) => ({
+              instance_id: a.instanceId,
+              kind: a.kind,
+              state: a.state,
+              phone: a.phone,
+              qr: a.qr,
+              qr_expires_at: iso(a.qrExpiresAt),
+              pairing_code: a.pairingCode,
+              login_code: a.loginCode,
+              two_factor: a.password !== null,
+            })),
+        };
       },
     );
+    app.get(
+      '/dev/sandbox/messages',
+      { ...clientSide, schema: { querystring: sandboxMessagesQuery, response: { 200: sandboxMessagesResponse } } },
+      async (req) => {
+        const own = await scope.instanceIds(requireBranch(req).accId);
+        return {
+          ok: true as const,
+          messages: (await scope.messages(own, req.query.limit, req.query.phone)).map((m) => ({
+            id: m.id,
+            instance_id: m.instanceId,
+            kind: m.kind,
+            direction: m.direction as 'to_client' | 'from_client',
+            phone: m.phone,
+            name: m.name,
+            body: m.body,
+            status: m.status,
+            created_at: m.createdAt.toISOString(),
+            delivered_at: iso(m.deliveredAt),
+            read_at: iso(m.readAt),
+          })),
+        };
+      },
+    );
+    const result = { response: { 200: sandboxResultResponse } };
+    // Another branch's QR or code reads as unknown: the caller learns nothing about it.
+    app.post('/dev/sandbox/scan', { ...phoneSide, schema: { ...result, body: sandboxScanBody } }, async (req) => {
+      const own = await scope.instanceIds(requireBranch(req).accId);
+      const owner = await scope.qrOwner(req.body.qr);
+      const outcome = owner && own.includes(owner) ? await network.scan(req.body.qr, req.body.phone) : 'unknown';
+      return { ok: true as const, result: outcome };
+    });
+    app.post('/dev/sandbox/pairing', { ...phoneSide, schema: { ...result, body: sandboxPairingBody } }, async (req) => {
+      const own = await scope.instanceIds(requireBranch(req).accId);
+      const owner = await scope.pairingOwner(req.body.code);
+      const outcome = owner && own.includes(owner) ? await network.enterPairingCode(req.body.code) : 'unknown';
+      return { ok: true as const, result: outcome };
+    });
+    app.post('/dev/sandbox/reply', { ...clientSide, schema: { ...result, body: sandboxReplyBody } }, async (req) => {
+      const own = await scope.instanceIds(requireBranch(req).accId);
+      const target = await scope.lastWriter(own, req.body.phone);
+      const sent =
+        target !== undefined &&
+        (await network.clientReply(req.body.phone, req.body.text, req.body.name ?? null, target));
+      return { ok: true as const, result: sent ? 'sent' : 'no_conversation' };
+    });
+    app.post('/dev/sandbox/network', { ...phoneSide, schema: { ...result, body: sandboxNetworkBody } }, async (req) => {
+      const { instance_id: id, event } = req.body;
+      if (!(await scope.instanceIds(requireBranch(req).accId)).includes(id)) throw errors.notFound();
+      const state =
+        event === 'ban' ? 'banned' : event === 'drop' ? 'dropped' : event === 'logout' ? 'logged_out' : 'linked';
+      await network.setState(id, state);
+      return { ok: true as const, result: state };
+    });
   };
 }

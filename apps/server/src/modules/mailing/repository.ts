@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { outbox } from '../../channels/schema.js';
 import type { Db } from '../../platform/db/client.js';
-import { branches } from '../accounts/schema.js';
+import { branches } from '../../platform/db/schema.js';
 import { sendoutRecipients, sendouts } from './schema.js';
 
 export interface LaunchedSendoutRow {

@@ -8,20 +8,22 @@ import {
   calendarQuery,
   calendarResponse,
 } from '@salon/contract/mailing-plan';
-import { actionSendoutsResponse } from '@salon/contract/mailing-sendouts';
+import { actionSendoutsResponse, sendoutDraftQuery, sendoutDraftResponse } from '@salon/contract/mailing-sendouts';
 import { requireBranch } from '../../platform/http/auth-hook.js';
 import type { CalendarService } from './calendar/service.js';
+import type { SendoutDrafts } from './sendouts/drafts.js';
 import { sendoutFormRoutes, type SendoutFormRoutesDeps } from './sendouts/routes.js';
 import type { MailingService } from './service.js';
 
 export interface MailingRoutesDeps extends SendoutFormRoutesDeps {
   mailing: MailingService;
   calendar: CalendarService;
+  drafts: Pick<SendoutDrafts, 'draft'>;
 }
 
 // Mailing host (/api/mailing), SPEC 7. SPEC 6: the mailing pages need owner/support or sendouts.
 export function mailingRoutes(deps: MailingRoutesDeps): FastifyPluginAsyncZod {
-  const { mailing, calendar } = deps;
+  const { mailing, calendar, drafts } = deps;
   return async (app) => {
     const config = { guard: 'mailing' } as const;
 
@@ -31,6 +33,13 @@ export function mailingRoutes(deps: MailingRoutesDeps): FastifyPluginAsyncZod {
 
     app.get('/action_sendouts', { config, schema: { response: { 200: actionSendoutsResponse } } }, async (req) =>
       mailing.actionSendouts(requireBranch(req).accId),
+    );
+
+    // Ours: a reloaded /mailing/new checks that the draft it kept is still there.
+    app.get(
+      '/sendout_draft',
+      { config, schema: { querystring: sendoutDraftQuery, response: { 200: sendoutDraftResponse } } },
+      async (req) => drafts.draft(requireBranch(req).accId, req.query.sendout_id),
     );
 
     app.get(

@@ -12,7 +12,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import { branches } from '../accounts/schema.js';
+import { branches } from '../../platform/db/schema.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -144,4 +144,18 @@ export const sendoutSegments = pgTable(
     updatedAt: ts('updated_at').notNull(),
   },
   (t) => [index('sendout_segments_acc').on(t.accId)],
+);
+
+// The owner heard through the admin bot that a send-out waits (daily limit, sending window, no
+// connected number): once per send-out and reason, so a stall that lasts days is one message.
+export const sendoutStallNotices = pgTable(
+  'sendout_stall_notices',
+  {
+    sendoutId: text('sendout_id')
+      .notNull()
+      .references(() => sendouts.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    notifiedAt: ts('notified_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sendoutId, t.reason] })],
 );

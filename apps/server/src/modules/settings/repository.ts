@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { channelInstances, sendingSettings } from '../../channels/schema.js';
-import { branches } from '../accounts/schema.js';
+import { branches } from '../../platform/db/schema.js';
 import { branchSettings } from './schema.js';
 
 export type BranchSettingsRow = typeof branchSettings.$inferSelect;

@@ -1,5 +1,5 @@
 import { boolean, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { branches } from '../accounts/schema.js';
+import { branches } from '../../platform/db/schema.js';
 
 // Per-branch settings of SPEC 3 Settings that only the cabinet and the bot read: general options,
 // billing data and the SMS provider. The dispatcher's own settings live in sending_settings.

@@ -29,7 +29,7 @@ function helpers(app: () => TestApp, token: () => string) {
     },
     enqueue: async (accId: number, recipient: string, channels: string[] | null = null) =>
       (
-        await app().runtime.channels.dispatcher.enqueue({
+        await app().runtime.channels.outbox.enqueue({
           accId,
           idempotencyKey: `settings-test:${Math.random()}`,
           source: 'template',

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { branches, branchMembers, users } from '../accounts/schema.js';
+import { branchMembers, users } from '../accounts/schema.js';
+import { branches } from '../../platform/db/schema.js';
 import { templates, templateVersions } from './schema.js';
 
 export type TemplateRow = typeof templates.$inferSelect;
@@ -36,6 +37,17 @@ export interface CopyTarget {
 // SQL of templates and their versions. No rules here: the service decides what to write.
 export class TemplatesRepository {
   constructor(private readonly db: Db) {}
+
+  // How many templates each branch has (deleted ones, kept for their statistics, do not count).
+  async countsByBranch(accIds: readonly number[]): Promise<Map<number, number>> {
+    if (accIds.length === 0) return new Map();
+    const rows = await this.db
+      .select({ accId: templates.accId, count: sql<number>`count(*)::int` })
+      .from(templates)
+      .where(and(inArray(templates.accId, [...accIds]), isNull(templates.deletedAt)))
+      .groupBy(templates.accId);
+    return new Map(rows.map((r) => [r.accId, Number(r.count)]));
+  }
 
   async branch(accId: number): Promise<BranchFacts | null> {
     const [row] = await this.db

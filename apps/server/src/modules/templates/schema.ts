@@ -10,7 +10,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import { branches } from '../accounts/schema.js';
+import { branches } from '../../platform/db/schema.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 

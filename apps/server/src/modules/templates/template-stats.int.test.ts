@@ -6,7 +6,7 @@ import { STATUS } from '@salon/contract/status';
 import { TEMPLATE_STATUS, type ClientStatsRow } from '@salon/contract/templates';
 import { DEMO_BRANCHES, DEMO_USERS } from '../../seed/demo.js';
 import { DB_KINDS } from '../../test-support/databases.js';
-import { formData, startTemplatesTestApp, type TemplatesTestApp } from './test-harness.js';
+import { formData, startTemplatesTestApp, type TemplatesTestApp } from '../../test-support/templates/test-app.js';
 
 const { moscow, vladivostok, sendOut } = DEMO_BRANCHES;
 

@@ -8,7 +8,7 @@ import { COPY_TAG, TEMPLATE_STATUS, type TemplateListItem, type TemplateWire } f
 import { queryRows } from '../../platform/db/client.js';
 import { DEMO_BRANCHES, DEMO_USERS } from '../../seed/demo.js';
 import { DB_KINDS } from '../../test-support/databases.js';
-import { formData, startTemplatesTestApp, type TemplatesTestApp } from './test-harness.js';
+import { formData, startTemplatesTestApp, type TemplatesTestApp } from '../../test-support/templates/test-app.js';
 
 const { moscow, yekaterinburg, vladivostok, sendOut } = DEMO_BRANCHES;
 
@@ -23,6 +23,11 @@ const draft = (over: Record<string, unknown> = {}) => ({
 });
 
 const PDF = Buffer.from('%PDF-1.4\n% прайс\n1 0 obj << >> endobj\n%%EOF\n');
+// The smallest heads the type sniffer recognises: uploads are typed by their bytes, not their names.
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex');
+const JPEG = Buffer.concat([Buffer.from('ffd8ffe000104a46494600', 'hex'), Buffer.from('jpeg-bytes')]);
+const MP4_HEAD = Buffer.from('000000186674797069736d6f6d0000020069736f6d', 'hex');
+const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(512)]);
 
 describe.each(DB_KINDS)('templates API (%s)', (kind) => {
   let app: TemplatesTestApp;
@@ -184,7 +189,7 @@ describe.each(DB_KINDS)('templates API (%s)', (kind) => {
         text_sms: 'Другое SMS',
         content: [{ type: 'file', body: '', caption: 'Схема проезда', name_field_file: 'map' }],
       }),
-      { files: { map: { name: 'map.png', bytes: Buffer.from('png-bytes'), type: 'image/png' } } },
+      { files: { map: { name: 'map.png', bytes: PNG, type: 'image/png' } } },
     );
     expect(withFile.body).toMatchObject({ version: 4 });
     const fileId = ((await get(id)).body as { data: TemplateWire }).data.content[0]!.file_id;
@@ -223,7 +228,7 @@ describe.each(DB_KINDS)('templates API (%s)', (kind) => {
     const expected = ['promo_code', 'foo', 'bar', 'master_name', 'x', 'partner_link', 'master'];
     for (const [i, over] of cases.entries()) {
       const res = await save(draft(over), {
-        files: { f: { name: 'a.png', bytes: Buffer.from('png'), type: 'image/png' } },
+        files: { f: { name: 'a.png', bytes: PNG, type: 'image/png' } },
       });
       expect(res.code, JSON.stringify(res.body)).toBe(400);
       expect(res.body).toMatchObject({ ok: false, status: STATUS.badKeys, detail: expected[i] });
@@ -255,9 +260,27 @@ describe.each(DB_KINDS)('templates API (%s)', (kind) => {
     expect(big).toMatchObject({ code: 413, body: { ok: false, status: TEMPLATE_STATUS.fileTooBig } });
     const exe = await save(draft({ content }), { files: { f: { name: 'setup.exe', bytes: Buffer.from('MZ') } } });
     expect(exe).toMatchObject({ code: 415, body: { ok: false, status: TEMPLATE_STATUS.unsupportedFile } });
+    // The bytes decide, not the name or the declared type: a program named as a picture, or text.
+    for (const [name, bytes] of [
+      ['setup.png', EXE],
+      ['photo.jpg', Buffer.from('just text')],
+      ['notes.txt', EXE],
+    ] as const) {
+      const disguised = await save(draft({ content }), { files: { f: { name, bytes, type: 'image/png' } } });
+      expect(disguised, name).toMatchObject({
+        code: 415,
+        body: { ok: false, status: TEMPLATE_STATUS.unsupportedFile },
+      });
+    }
     // Exactly 20 MB is allowed.
     const limit = await save(draft({ title: 'Ровно 20 МБ', content }), {
-      files: { f: { name: 'clip.mp4', bytes: Buffer.alloc(MAX_ATTACHMENT_BYTES, 2), type: 'video/mp4' } },
+      files: {
+        f: {
+          name: 'clip.mp4',
+          bytes: Buffer.concat([MP4_HEAD, Buffer.alloc(MAX_ATTACHMENT_BYTES - MP4_HEAD.length, 2)]),
+          type: 'video/mp4',
+        },
+      },
     });
     expect(limit.code).toBe(200);
     expect(await count('files')).toBe(filesBefore + 1);
@@ -422,7 +445,7 @@ describe.each(DB_KINDS)('templates API (%s)', (kind) => {
         title: 'Для всей сети',
         content: [{ type: 'file', body: '', caption: 'Акция для {name}', name_field_file: 'img' }],
       }),
-      { token: editor, files: { img: { name: 'акция.jpg', bytes: Buffer.from('jpeg-bytes'), type: 'image/jpeg' } } },
+      { token: editor, files: { img: { name: 'акция.jpg', bytes: JPEG, type: 'image/jpeg' } } },
     );
     const id = (saved.body as { id: number }).id;
     const inBranch = async (accId: number) =>
@@ -465,7 +488,7 @@ describe.each(DB_KINDS)('templates API (%s)', (kind) => {
       token: editor,
     });
     expect(download.statusCode).toBe(200);
-    expect(download.body).toBe('jpeg-bytes');
+    expect(download.rawPayload.equals(JPEG)).toBe(true);
 
     // Owner copies to all three network branches at once.
     const all = await post(`/api/copy_template_to_branches?acc_id=${moscow}`, {
@@ -500,7 +523,7 @@ describe.each(DB_KINDS)('templates API (%s)', (kind) => {
       const form = new FormData();
       const content = [{ type: 'file', body: '', caption: '', name_field_file: 'f' }];
       form.append('data', JSON.stringify(draft({ content })));
-      form.append('f', new Blob([Buffer.alloc(size, 1)]), name);
+      form.append('f', new Blob([Buffer.concat([PNG, Buffer.alloc(size - PNG.length, 1)])]), name);
       const res = await fetch(`${address}/api/template?acc_id=${moscow}`, {
         method: 'POST',
         body: form,
@@ -568,7 +591,7 @@ describe.each(DB_KINDS)('templates API with the engine (%s)', (kind) => {
         created_at, changed_at)
       values (${moscow}, 'engine-e2e', 'Вера', '79005550101', ${startsAt}::timestamptz, 3600, 0,
         ${app.base.clock.now().toISOString()}::timestamptz, ${app.base.clock.now().toISOString()}::timestamptz)`);
-    const bytes = Buffer.from('image-bytes-for-the-client');
+    const bytes = Buffer.concat([PNG, Buffer.from('image-bytes-for-the-client')]);
     const res = await app.request({
       method: 'POST',
       url: `/api/template?acc_id=${moscow}`,

@@ -2,9 +2,11 @@ import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { TEMPLATE_STATUS } from '@salon/contract/templates';
 import { FileRejected, type FileStore, type StagedFile } from '../../platform/files/file-store.js';
+import { sniffContentType } from '../../platform/files/sniff.js';
 import { AppError, errors } from '../../platform/http/errors.js';
+import { assertSafeFormField } from '../../platform/http/text-guard.js';
 
-// A file part of the save request, received into a temporary file.
+// A file part of the save request, received into a temporary file; its type read from its bytes.
 export interface UploadedFile {
   staged: StagedFile;
   contentType: string;
@@ -45,18 +47,22 @@ export async function readTemplateUpload(
   try {
     for await (const part of request.parts()) {
       field = part.fieldname;
+      assertSafeFormField(field, field);
       if (part.type === 'field') {
         if (part.fieldname === 'data') {
           if (part.valueTruncated) throw errors.badRequest('data_too_long');
           upload.data = typeof part.value === 'string' ? part.value : JSON.stringify(part.value);
+          assertSafeFormField(field, upload.data);
         }
         continue;
       }
+      assertSafeFormField(field, part.filename);
       const file = await store.stage(part.filename || part.fieldname, part.file);
       staged.push(file);
       // The multipart limit cut the stream at 20 MB: the bytes seen were not all of it.
       if (part.file.truncated) throw new FileRejected('too_big');
-      upload.files.set(part.fieldname, { staged: file, contentType: part.mimetype });
+      // The bytes say what the file is; the type the client declared (part.mimetype) is not trusted.
+      upload.files.set(part.fieldname, { staged: file, contentType: await sniffContentType(file) });
     }
   } catch (err) {
     await discard();

@@ -1,5 +1,5 @@
 import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { branches } from '../../modules/accounts/schema.js';
+import { branches } from '../db/schema.js';
 
 // Uploaded attachments (template content, mailing media): the bytes live under DATA_DIR/uploads.
 export const files = pgTable('files', {

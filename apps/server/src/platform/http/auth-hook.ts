@@ -10,7 +10,8 @@ function readAccId(source: unknown): number | undefined {
   const raw = (source as { acc_id: unknown }).acc_id;
   if (raw === undefined || raw === null || raw === '') return undefined;
   const text = String(raw);
-  if (!ACC_ID.test(text)) throw errors.badRequest('acc_id');
+  // Branch ids are Postgres integers: a longer one is malformed, not a server error.
+  if (!ACC_ID.test(text) || Number(text) > 2_147_483_647) throw errors.badRequest('acc_id');
   return Number(text);
 }
 

@@ -1,6 +1,7 @@
 import { integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
-// Fixed-window counters shared by every process (PIN requests per id and per IP, PIN checks per IP).
+// Sliding-window hit log shared by every process (rate-limiter.ts): one row per granted hit, or per
+// millisecond when several land together; `window_start` is the moment of the hit.
 export const rateLimits = pgTable(
   'rate_limits',
   {

@@ -32,7 +32,7 @@ import {
   TemplateStatsListPage,
   SmsSettingsPage,
   SystemMessagesPage,
-} from '../router/pages';
+} from '../router/route-pages';
 import { SectionTabs } from '../views/section-tabs';
 import { NO_SELECTION, sameSelection, selectionOf } from './branch-selection';
 import { useGuardContext } from './use-guard-context';
@@ -117,7 +117,10 @@ export function AppRouteGate({ route }: { route: RouteDef }) {
   }
   if (decision.kind === 'wait') return <PageSkeleton />;
   if (decision.kind === 'redirect') {
-    return decision.notice ? <BranchNotFoundRedirect to={decision.to} /> : <Navigate to={decision.to} replace />;
+    if (decision.notice === 'branchNotFound') return <BranchNotFoundRedirect to={decision.to} />;
+    // A page the user has no rights for: the branch list says so instead of a silent bounce.
+    const state = decision.notice === 'noRights' ? { notice: 'noRights' } : undefined;
+    return <Navigate to={decision.to} replace state={state} />;
   }
   // Pages start their calls on mount; they must not go out with the previous branch's acc_id.
   if (!inSync) return <PageSkeleton />;

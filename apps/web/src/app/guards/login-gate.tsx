@@ -4,9 +4,10 @@ import { session } from '../../shared/session/session';
 import { useSession } from '../../shared/session/use-session';
 import { decideRoute } from '../routes/guard';
 import { routeById } from '../routes/route-table';
-import { LoginPage } from '../router/pages';
+import { LoginPage } from '../../features/auth/pages/login-page';
 
-// `/`: the login page for guests; signed-in users go to their branches.
+// `/`: the login page for guests; signed-in users go to their branches. The page is part of the
+// first script (it is small, and most visits start here): a lazy chunk would cost a round trip.
 export function LoginGate() {
   const { authenticated, accId } = useSession();
   const { search } = useLocation();

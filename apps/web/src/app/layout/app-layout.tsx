@@ -5,6 +5,7 @@ import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MOBILE_BREAKPOINT_PX } from '@salon/contract/constants';
 import { useAccounts } from '../../shared/accounts/accounts-query';
+import { useAccountLanguage } from '../../shared/i18n/use-account-language';
 import { PageSkeleton } from '../../shared/ui/page-skeleton';
 import { Logo } from '../../shared/ui/logo';
 import { useIsMobile } from '../../shared/ui/use-is-mobile';
@@ -24,6 +25,7 @@ export function AppLayout() {
   const agreements = useAccounts().data?.agreements;
   const showAgreementBar = agreements !== undefined && !agreements.mandatory_agreement;
   useSessionRecheck();
+  useAccountLanguage();
 
   // The drawer closes on navigation (and when the window grows past the breakpoint).
   // `close` is stable; the handlers object around it is not.

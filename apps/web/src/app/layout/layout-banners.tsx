@@ -1,5 +1,6 @@
 import { useAccounts } from '../../shared/accounts/accounts-query';
 import { useCurrentBranch } from '../../shared/accounts/use-current-branch';
+import { NoticeArea } from '../../shared/ui/notice-area';
 import { HeaderInfoBanner } from '../../features/accounts/components/header-info-banner';
 import { NoWhatsAppWarning } from '../../features/accounts/components/no-whatsapp-warning';
 import { PartnerBanner } from '../../features/accounts/components/partner-banner';
@@ -12,7 +13,7 @@ export function LayoutBanners() {
   const branch = useCurrentBranch();
   const route = useCurrentRoute();
   return (
-    <>
+    <NoticeArea>
       <HeaderInfoBanner />
       {branch && route.branch === 'required' && (
         <>
@@ -21,6 +22,6 @@ export function LayoutBanners() {
         </>
       )}
       {accounts && route.partner && <PartnerBanner banners={accounts.banners} branch={branch} />}
-    </>
+    </NoticeArea>
   );
 }

@@ -11,15 +11,17 @@ interface MenuLinkProps {
   entry: MenuEntry;
   accId: number | null;
   current: RouteId | null;
+  // Items inside a group carry no icon, so they all line up under the group's label.
+  nested?: boolean;
 }
 
 function contains(entry: MenuEntry, route: RouteId | null): boolean {
   return entry.route === route || entry.children.some((child) => contains(child, route));
 }
 
-export function MenuLink({ entry, accId, current }: MenuLinkProps) {
+export function MenuLink({ entry, accId, current, nested = false }: MenuLinkProps) {
   const { t } = useTranslation('menu');
-  const Icon = MENU_ICONS[entry.key];
+  const Icon = nested ? undefined : MENU_ICONS[entry.key];
   const inside = contains(entry, current);
   // Groups start unfolded so every page is one click away; the user may fold them.
   const [opened, setOpened] = useState(true);
@@ -52,7 +54,7 @@ export function MenuLink({ entry, accId, current }: MenuLinkProps) {
       childrenOffset={28}
     >
       {entry.children.map((child) => (
-        <MenuLink key={child.key} entry={child} accId={accId} current={current} />
+        <MenuLink key={child.key} entry={child} accId={accId} current={current} nested />
       ))}
     </NavLink>
   );

@@ -8,6 +8,10 @@ import { ShellGate } from '../guards/shell-gate';
 import { ROUTE_LIST, type RouteDef } from '../routes/route-table';
 import { BareLayout } from '../views/bare-layout';
 import { AppRouteGate, BarePlaceholderPage, DevSandboxPage, NotFoundPage } from './pages';
+import { preloadRoute } from './route-preload';
+
+// The first address's code, texts and data are requested while React starts.
+if (typeof window !== 'undefined') preloadRoute(window.location.pathname);
 
 // Declarative routes (not the data router): the login page must stay within its JS budget.
 function guarded(route: RouteDef, fallback: ReactNode, page: ReactNode) {

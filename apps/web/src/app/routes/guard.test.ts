@@ -79,7 +79,11 @@ describe('rights guards (failing goes to /accounts)', () => {
   it.each(cases)('%s needs owner/support or %s', (id, right) => {
     expect(decide(id, withRights([right])).kind).toBe('allow');
     expect(decide(id, withRights(['support'])).kind).toBe('allow');
-    expect(decide(id, withRights(['hide_translation_phones']))).toEqual({ kind: 'redirect', to: '/accounts' });
+    expect(decide(id, withRights(['hide_translation_phones']))).toEqual({
+      kind: 'redirect',
+      to: '/accounts',
+      notice: 'noRights',
+    });
   });
 
   it('accesses and system messages are for owner or support only', () => {
@@ -89,6 +93,7 @@ describe('rights guards (failing goes to /accounts)', () => {
       expect(decide(id, withRights(['manage_wapp', 'sendouts', 'translation_switch', 'edit_templates']))).toEqual({
         kind: 'redirect',
         to: '/accounts',
+        notice: 'noRights',
       });
     }
   });

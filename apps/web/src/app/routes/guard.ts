@@ -16,7 +16,7 @@ export interface GuardContext {
 export type GuardDecision =
   | { kind: 'allow'; branch: Branch | null }
   | { kind: 'wait' }
-  | { kind: 'redirect'; to: string; clearBranch?: boolean; notice?: 'branchNotFound' };
+  | { kind: 'redirect'; to: string; clearBranch?: boolean; notice?: 'branchNotFound' | 'noRights' };
 
 const redirect = (to: string): GuardDecision => ({ kind: 'redirect', to });
 
@@ -73,7 +73,9 @@ export function decideRoute(route: RouteDef, ctx: GuardContext): GuardDecision {
   if (branch !== null) {
     if (route.noSendOut && branch.sendOutAccount) return redirect(withAccId(pathOf('mailingNew'), accId));
     if (route.ai && !branch.showNeiroInterface) return redirect(withAccId(pathOf('pay'), accId));
-    if (route.guard && !allows(branch.rights, route.guard)) return redirect(pathOf('accounts'));
+    if (route.guard && !allows(branch.rights, route.guard)) {
+      return { kind: 'redirect', to: pathOf('accounts'), notice: 'noRights' };
+    }
   }
   if (route.audience === 'consultantOrNoBranch' && !(accounts.isConsultant || !accounts.isSalon)) {
     return redirect(withAccId(pathOf('partnersProgram'), accId));

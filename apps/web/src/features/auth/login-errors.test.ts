@@ -18,6 +18,9 @@ describe('loginErrorMessage', () => {
   it('explains an expired or burned PIN and rate limits', () => {
     expect(loginErrorMessage(new ApiError('Pin expired', 401), 'pin')).toEqual({ key: 'status.pinExpired' });
     expect(loginErrorMessage(new ApiError('Too many requests', 429), 'telegramId')).toEqual({
+      key: 'status.pinHeldAskBot',
+    });
+    expect(loginErrorMessage(new ApiError('Too many requests', 429), 'pin')).toEqual({
       key: 'status.tooManyRequests',
     });
   });

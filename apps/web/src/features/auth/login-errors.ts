@@ -3,7 +3,7 @@ import { isApiError } from '../../shared/api/api-error';
 import { statusMessageKey, type StatusMessageKey } from '../../shared/api/error-message';
 
 export type LoginErrorMessage =
-  { key: StatusMessageKey | 'status.invalidTelegramId' } | { key: 'status.wrongPinTries'; count: number };
+  { key: StatusMessageKey | 'status.invalidTelegramId' | 'status.pinHeldAskBot' } | { key: 'status.wrongPinTries'; count: number };
 
 // The server may put the tries left in `detail`, as a number in a string.
 function triesLeft(detail: string | undefined): number | null {
@@ -15,6 +15,8 @@ function triesLeft(detail: string | undefined): number | null {
 export function loginErrorMessage(error: unknown, step: 'telegramId' | 'pin'): LoginErrorMessage {
   if (isApiError(error)) {
     if (error.status === STATUS.badRequest && step === 'telegramId') return { key: 'status.invalidTelegramId' };
+    // PIN requests for one id are held back for a minute; the bot's /pin answers its owner at once.
+    if (error.httpStatus === 429 && step === 'telegramId') return { key: 'status.pinHeldAskBot' };
     if (error.status === STATUS.wrongPin) {
       const count = triesLeft(error.detail);
       if (count !== null) return { key: 'status.wrongPinTries', count };

@@ -20,11 +20,21 @@ describe('blacklist input (SPEC 5)', () => {
     expect(sanitizeBlacklistInput('abc')).toBe('');
   });
 
-  it('accepts 10 to 15 digits', () => {
+  it('accepts a phone by the contract rule: Russian numbers of 11 digits, foreign ones by their mask', () => {
     expect(isValidBlacklistPhone('')).toBe(false);
     expect(isValidBlacklistPhone('123456789')).toBe(false);
-    expect(isValidBlacklistPhone('1234567890')).toBe(true);
-    expect(isValidBlacklistPhone('123456789012345')).toBe(true);
+    expect(isValidBlacklistPhone('1234567890')).toBe(false);
+    expect(isValidBlacklistPhone('123456789012345')).toBe(false);
+    expect(isValidBlacklistPhone('799912345678')).toBe(false);
+    expect(isValidBlacklistPhone('79991234567')).toBe(true);
+    expect(isValidBlacklistPhone('89991234567')).toBe(true);
+    expect(isValidBlacklistPhone('9991234567')).toBe(true);
+    expect(isValidBlacklistPhone('995555123456')).toBe(true);
+  });
+
+  it('knows a listed number in its domestic spelling', () => {
+    expect(addButtonState('89990000001', listed, false)).toEqual({ mode: 'remove', disabled: false });
+    expect(addsOnEnter('9990000001', listed, false)).toBe(false);
   });
 
   it('disables the button while adding and for an invalid number', () => {

@@ -1,8 +1,8 @@
 import { BLACKLIST_STATUS } from '@salon/contract/blacklist';
+import { PHONE_MAX_DIGITS, isCompletePhone, normalizePhone } from '@salon/contract/phone';
 import { onlyDigits } from '@salon/contract/telegram-id-rules';
 
-export const BLACKLIST_PHONE_MAX = 15;
-const VALID = /^\d{10,15}$/;
+export const BLACKLIST_PHONE_MAX = PHONE_MAX_DIGITS;
 // Chips are a quick view; the table pages through the rest.
 export const MAX_CHIPS = 30;
 
@@ -11,8 +11,13 @@ export function sanitizeBlacklistInput(raw: string): string {
   return onlyDigits(raw, BLACKLIST_PHONE_MAX);
 }
 
+// The contract's phone rule: '8 999 …' and '999 …' are the listed '7999 …'.
 export function isValidBlacklistPhone(value: string): boolean {
-  return VALID.test(value);
+  return isCompletePhone(value);
+}
+
+function isListed(input: string, listed: ReadonlySet<string>): boolean {
+  return listed.has(normalizePhone(input) ?? input);
 }
 
 export interface AddButtonState {
@@ -23,12 +28,12 @@ export interface AddButtonState {
 
 // The button is disabled while adding and when the number is invalid (SPEC 5).
 export function addButtonState(input: string, listed: ReadonlySet<string>, busy: boolean): AddButtonState {
-  return { mode: listed.has(input) ? 'remove' : 'add', disabled: busy || !isValidBlacklistPhone(input) };
+  return { mode: isListed(input, listed) ? 'remove' : 'add', disabled: busy || !isValidBlacklistPhone(input) };
 }
 
 // Enter adds only a valid number that is not listed yet.
 export function addsOnEnter(input: string, listed: ReadonlySet<string>, busy: boolean): boolean {
-  return !busy && isValidBlacklistPhone(input) && !listed.has(input);
+  return !busy && isValidBlacklistPhone(input) && !isListed(input, listed);
 }
 
 // The search keeps digits and matches anywhere in the number.

@@ -46,6 +46,10 @@ describe('conversation layout', () => {
     channel: 'whatsapp',
     fileData: null,
     caption: null,
+    conversationId: 1,
+    author: direction === 'incoming' ? 'client' : direction === 'outgoing' ? 'salon' : 'bot',
+    authorName: null,
+    status: null,
   });
 
   it('puts the client left and the salon and its bot right', () => {

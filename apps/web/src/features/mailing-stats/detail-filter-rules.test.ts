@@ -38,7 +38,7 @@ describe('reading the detail state from the address', () => {
     expect(readDetailView(new URLSearchParams('accId=7&sendout_id=abc'))).toEqual({
       sendoutId: 'abc',
       reaction: 'all',
-      statuses: { read: true, recorded: true, sent: true, answered: true },
+      statuses: { read: true, recorded: true, sent: true, answered: true, pending: true },
       phone: '',
       page: 1,
       pageSize: 8,
@@ -55,7 +55,7 @@ describe('reading the detail state from the address', () => {
     expect(view).toEqual({
       sendoutId: 's1',
       reaction: 'answered',
-      statuses: { read: true, recorded: true, sent: false, answered: false },
+      statuses: { read: true, recorded: true, sent: false, answered: false, pending: false },
       phone: '7999',
       page: 2,
       pageSize: 20,
@@ -74,7 +74,7 @@ describe('reading the detail state from the address', () => {
     const view = readDetailView(current);
     const next = nextDetailSearch(current, view, { statuses: toggleStatus(view.statuses, 'sent') });
     expect(next.get('accId')).toBe('7');
-    expect(next.get('status')).toBe('read,recorded,answered');
+    expect(next.get('status')).toBe('read,recorded,answered,pending');
     expect(next.has('page')).toBe(false);
     expect(readDetailView(next).statuses.sent).toBe(false);
     const cleared = nextDetailSearch(next, readDetailView(next), { statuses: clearStatuses() });
@@ -102,6 +102,7 @@ describe('status chips (SPEC 4)', () => {
       recorded: true,
       sent: false,
       answered: false,
+      pending: false,
     });
   });
 
@@ -115,7 +116,7 @@ describe('status chips (SPEC 4)', () => {
   });
 
   it('counts the rows of each status', () => {
-    expect(statusCounts(rows)).toEqual({ sent: 1, read: 2, answered: 1, recorded: 1 });
+    expect(statusCounts(rows)).toEqual({ sent: 1, read: 2, answered: 1, recorded: 1, pending: 0 });
   });
 
   it('searches by digits only', () => {
@@ -143,7 +144,7 @@ describe('the calls', () => {
     expect(detailTelegramBody('s1', view)).toEqual({
       sendout_id: 's1',
       client_phone: '916',
-      status_filter: { answered: true, recorded: true, read: false, sent: false },
+      status_filter: { answered: true, recorded: true, read: false, sent: false, pending: false },
       segment_filter: { answered: true, recorded: false, not_replied: false },
     });
     expect(detailTelegramBody('s1', readDetailView(new URLSearchParams('sendout_id=s1'))).client_phone).toBeNull();

@@ -121,7 +121,7 @@ export function filterDetailRows(
 
 // How many rows of each status the chips show.
 export function statusCounts(rows: readonly MailingDetailRow[]): Record<DetailStatus, number> {
-  const counts: Record<DetailStatus, number> = { read: 0, recorded: 0, sent: 0, answered: 0 };
+  const counts: Record<DetailStatus, number> = { read: 0, recorded: 0, sent: 0, answered: 0, pending: 0 };
   for (const row of rows) counts[row.status] += 1;
   return counts;
 }

@@ -1,4 +1,5 @@
 import { localeOf } from '../../shared/i18n/format-date-time';
+import { formatDayKey } from '../../shared/lib/datetime';
 
 // Numbers and the branch's local days/times of the statistics in the user's language. The wire's
 // instants carry the branch's offset; their date and time parts are shown as written (the salon's
@@ -23,24 +24,16 @@ export function formatMedian(value: number | null, language: string | undefined)
 }
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-const TIME = /^(\d{2}):(\d{2})$/;
 
-// YYYY-MM-DD as the user's language writes a date; '—' when there is none.
+// YYYY-MM-DD in the cabinet's date format (26.11.2026 / 11/26/2026); '—' when there is none.
 export function formatDay(day: string, language: string | undefined): string {
-  const match = DAY.exec(day);
-  if (!match) return day || '—';
-  const date = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
-  return new Intl.DateTimeFormat(localeOf(language), { day: '2-digit', month: '2-digit', year: 'numeric' }).format(
-    date,
-  );
+  if (!DAY.test(day)) return day || '—';
+  return formatDayKey(day, language);
 }
 
-// HH:MM as the user's language writes a time (14:30 / 2:30 PM).
-export function formatClock(time: string, language: string | undefined): string {
-  const match = TIME.exec(time);
-  if (!match) return time;
-  const date = new Date(2000, 0, 1, Number(match[1]), Number(match[2]));
-  return new Intl.DateTimeFormat(localeOf(language), { hour: 'numeric', minute: '2-digit' }).format(date);
+// HH:MM stays 24-hour in both languages (the cabinet's one time format).
+export function formatClock(time: string, _language?: string): string {
+  return time;
 }
 
 // A day and a time of the wire's split instant; '—' when the moment is missing.

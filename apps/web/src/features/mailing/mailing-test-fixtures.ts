@@ -21,6 +21,7 @@ export function parsedFixture(overrides: Partial<ParsedClientFile> = {}): Parsed
     between_time: 10,
     quote_for_day: 500,
     report: { rows: 130, clients: 120, duplicates: 4, blacklisted: 3, invalid: 2, empty: 1 },
+    sample: { name: 'Анна', phone: '79991112233', visits: '3' },
     ...overrides,
   };
 }

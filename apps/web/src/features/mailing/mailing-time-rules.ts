@@ -8,6 +8,7 @@ import {
   roundUpToStep,
 } from '@salon/contract/mailing-plan-rules';
 import { localParts, zonedToUtc } from '@salon/contract/zoned-time';
+import { formatDateTime, formatDayKey, formatMonthKey, formatTime } from '../../shared/lib/datetime';
 
 // Wall-clock dates and times in the branch's IANA zone (SPEC 9 "times are rounded to 5 minutes",
 // "default start about 1 hour ahead"). The date picker and the calendar show the branch's clocks,
@@ -123,27 +124,20 @@ export function durationParts(seconds: number): { days: number; hours: number; m
   return { days: Math.floor(total / 1440), hours: Math.floor((total % 1440) / 60), minutes: total % 60 };
 }
 
-// A moment on the branch's clocks in the user's language ('10.03.2026, 14:05').
+// The cabinet's one date format (shared/lib/datetime) for a locale ('ru-RU' / 'en-US').
+const languageOf = (locale: string) => (locale.startsWith('en') ? 'en' : 'ru');
+
+// A moment on the branch's clocks in the user's language ('10.03.2026 14:05').
 export function formatZoned(value: string | number, timeZone: string, locale: string): string {
-  const ms = typeof value === 'number' ? value : Date.parse(value);
-  if (!Number.isFinite(ms)) return String(value);
-  return new Intl.DateTimeFormat(locale, { timeZone, dateStyle: 'short', timeStyle: 'short' }).format(new Date(ms));
+  return formatDateTime(value, { language: languageOf(locale), timeZone });
 }
 
 export function formatZonedTime(value: string | number, timeZone: string, locale: string): string {
-  const ms = typeof value === 'number' ? value : Date.parse(value);
-  if (!Number.isFinite(ms)) return String(value);
-  return new Intl.DateTimeFormat(locale, { timeZone, timeStyle: 'short' }).format(new Date(ms));
+  return formatTime(value, { language: languageOf(locale), timeZone });
 }
 
-// A branch day ('YYYY-MM-DD') in the user's language; it is a calendar date, so no zone applies.
-export function formatDay(
-  day: string,
-  locale: string,
-  options: Intl.DateTimeFormatOptions = { dateStyle: 'long' },
-): string {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(y, m - 1, d));
-  if (Number.isNaN(date.getTime())) return day;
-  return new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' }).format(date);
+// A branch day ('YYYY-MM-DD') in the user's language ('10.03.2026'), or its month ('март 2026') when
+// asked for; it is a calendar date, so no zone applies.
+export function formatDay(day: string, locale: string, shape: 'day' | 'month' = 'day'): string {
+  return shape === 'month' ? formatMonthKey(day, languageOf(locale)) : formatDayKey(day, languageOf(locale));
 }

@@ -9,7 +9,7 @@ import { ApiError, failureCodes } from './api-error';
 type Reply = { status: number; body: unknown };
 type Route = (url: URL, init: RequestInit) => Reply | Promise<Reply>;
 
-function setup(route: Route) {
+function setup(route: Route, extra: Partial<Parameters<typeof createApiClient>[0]> = {}) {
   const session = createSessionStore(createMemoryStorage());
   session.update({
     authenticated: true,
@@ -37,13 +37,17 @@ function setup(route: Route) {
     onAuthLost,
     sleep,
     random: () => 0.5,
+    ...extra,
   });
   const authOf = (i: number) => new Headers(calls[i]?.init.headers).get('Authorization');
   return { session, calls, client, onAuthLost, sleep, authOf };
 }
 
 const ok = { status: 200, body: { ok: true } };
-const newToken = { status: 200, body: { ok: true, token: 'new', expires_in: 900 } };
+const newToken = {
+  status: 200,
+  body: { ok: true, token: 'new', expires_in: 900, refresh_token: 'rotated-refresh-token-1' },
+};
 const unauthorized = { status: 401, body: { ok: false, status: 'Unauthorized' } };
 
 describe('api client', () => {
@@ -144,7 +148,10 @@ describe('api client', () => {
     let token = 0;
     const thrice = setup((url) =>
       url.pathname === '/api/upd_token'
-        ? { status: 200, body: { ok: true, token: `t${++token}`, expires_in: 1 } }
+        ? {
+            status: 200,
+            body: { ok: true, token: `t${++token}`, expires_in: 1, refresh_token: `rotated-refresh-token-${token}` },
+          }
         : unauthorized,
     );
     await expect(thrice.client.request({ path: '/accounts', schema: okSchema, retries: 3 })).rejects.toMatchObject({
@@ -174,6 +181,75 @@ describe('api client', () => {
     });
     await Promise.all([1, 2, 3].map((i) => client.request({ path: `/x${i}`, schema: okSchema })));
     expect(calls.filter((c) => c.url.pathname === '/api/upd_token')).toHaveLength(1);
+  });
+
+  it('keeps the rotated refresh token and sends it on the next refresh', async () => {
+    let n = 0;
+    // The access token the server takes; '' once it expired.
+    let valid = '';
+    const { client, calls, session } = setup((url, init) => {
+      if (url.pathname === '/api/upd_token') {
+        valid = `new${++n}`;
+        return {
+          status: 200,
+          body: { ok: true, token: valid, expires_in: 900, refresh_token: `rotated-refresh-token-${n}` },
+        };
+      }
+      return new Headers(init.headers).get('Authorization') === `Bearer ${valid}` ? ok : unauthorized;
+    });
+    await client.request({ path: '/x', schema: okSchema });
+    expect(session.get().refreshToken).toBe('rotated-refresh-token-1');
+    valid = '';
+    await client.request({ path: '/x', schema: okSchema });
+    const sent = calls.filter((c) => c.url.pathname === '/api/upd_token').map((c) => c.url.searchParams.get('token'));
+    expect(sent).toEqual(['refresh-token-of-at-least-20', 'rotated-refresh-token-1']);
+  });
+
+  it('refreshes once when two clients of one session hit a 401 together', async () => {
+    const route: Route = (url, init) => {
+      if (url.pathname === '/api/upd_token') return new Promise<Reply>((r) => setTimeout(() => r(newToken), 5));
+      return new Headers(init.headers).get('Authorization') === 'Bearer new' ? ok : unauthorized;
+    };
+    const first = setup(route);
+    // The upload client: its own instance over the same session and network.
+    const second = createApiClient({
+      baseUrls: { main: '/api', mailing: '/api/mailing', ai: '/api/ai' },
+      fetch: (async (input: RequestInfo | URL, init: RequestInit = {}) => {
+        const url = new URL(String(input), 'http://test');
+        first.calls.push({ url, init });
+        const reply = await route(url, init);
+        return new Response(JSON.stringify(reply.body), { status: reply.status });
+      }) as typeof fetch,
+      session: first.session,
+      tokenSchema: tokenResponse,
+      onAuthLost: () => first.session.clear(),
+      sleep: async () => {},
+      random: () => 0.5,
+    });
+    await Promise.all([
+      first.client.request({ path: '/a', schema: okSchema }),
+      second.request({ path: '/b', schema: okSchema }),
+    ]);
+    expect(first.calls.filter((c) => c.url.pathname === '/api/upd_token')).toHaveLength(1);
+  });
+
+  it('takes the tokens another tab refreshed meanwhile instead of spending the old refresh token', async () => {
+    const { client, calls, session, authOf } = setup(
+      (url, init) => {
+        if (url.pathname === '/api/upd_token') return newToken;
+        return new Headers(init.headers).get('Authorization') === 'Bearer from-other-tab' ? ok : unauthorized;
+      },
+      {
+        // The other tab held the lock and stored its rotation before this one got it.
+        lock: async (run) => {
+          session.update({ accessToken: 'from-other-tab', refreshToken: 'rotated-by-other-tab-0001' });
+          await run();
+        },
+      },
+    );
+    await expect(client.request({ path: '/x', schema: okSchema })).resolves.toEqual({ ok: true });
+    expect(calls.filter((c) => c.url.pathname === '/api/upd_token')).toHaveLength(0);
+    expect(authOf(1)).toBe('Bearer from-other-tab');
   });
 
   it('ends the session when the refresh token is refused', async () => {

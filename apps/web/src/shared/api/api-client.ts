@@ -41,6 +41,10 @@ export interface ApiClientDeps {
   tokenSchema: ParserSource<TokenResponse>;
   // The refresh token was refused: the session is over.
   onAuthLost: () => void;
+  // Re-reads the tokens another tab may have stored (a no-op where there is one tab).
+  syncTokens?: () => void;
+  // Runs refreshes one at a time across clients and tabs (Web Locks); see refreshLock.
+  lock?: (run: () => Promise<void>) => Promise<void>;
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
 }
@@ -57,6 +61,21 @@ interface Answer {
 }
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+// Refresh tokens rotate and a spent one presented again ends the session (contract auth.ts), so
+// two refreshes must never send the same token: not two clients of this tab (the upload client
+// has its own), not two tabs. Web Locks cover both; without them, this tab's calls queue here.
+let tabQueue: Promise<void> = Promise.resolve();
+export async function refreshLock(run: () => Promise<void>): Promise<void> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  if (locks) {
+    await locks.request('salon.token-refresh', run);
+    return;
+  }
+  const turn = tabQueue.then(run);
+  tabQueue = turn.catch(() => undefined);
+  await turn;
+}
 
 function buildUrl(base: string, path: string, query: Record<string, QueryValue>): string {
   const params = new URLSearchParams();
@@ -156,7 +175,17 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   }
 
   async function runRefresh(): Promise<void> {
-    const refreshToken = deps.session.get().refreshToken;
+    const startedWith = deps.session.get().refreshToken;
+    await (deps.lock ?? refreshLock)(async () => {
+      deps.syncTokens?.();
+      const current = deps.session.get();
+      // Another client or tab refreshed while this one waited: its tokens are already stored.
+      if (current.refreshToken && current.refreshToken !== startedWith && current.accessToken) return;
+      await sendRefresh(current.refreshToken);
+    });
+  }
+
+  async function sendRefresh(refreshToken: string | null): Promise<void> {
     if (!refreshToken) throw authLost();
     const schema = loadSchema(deps.tokenSchema);
     const answer = await send(buildUrl(deps.baseUrls.main, '/upd_token', { token: refreshToken }), { method: 'GET' });
@@ -167,7 +196,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     }
     const parsed = (await schema).safeParse(answer.body);
     if (!parsed.success) throw new ApiError(BAD_RESPONSE_STATUS, answer.httpStatus, parsed.error.message);
-    deps.session.update({ accessToken: parsed.data.token });
+    deps.session.update({ accessToken: parsed.data.token, refreshToken: parsed.data.refresh_token });
   }
 
   function refreshAccessToken(): Promise<void> {

@@ -27,3 +27,17 @@ export function rememberLanguage(language: Language): void {
 export function initialLanguage(): Language {
   return storedLanguage() ?? DEFAULT_LANGUAGE;
 }
+
+// A language picked on the sign-in page of this visit is the user's fresh choice and is saved for the
+// account at sign-in; otherwise the account's saved language wins over what this device remembers.
+let pickedWhileSignedOut = false;
+
+export function notePickedWhileSignedOut(): void {
+  pickedWhileSignedOut = true;
+}
+
+export function takePickedWhileSignedOut(): boolean {
+  const picked = pickedWhileSignedOut;
+  pickedWhileSignedOut = false;
+  return picked;
+}

@@ -1,5 +1,6 @@
 import { Component, lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
 import { reportError } from '../lib/report-error';
+import classes from './toast-host.module.css';
 import { subscribeToastsUsed, toastsUsed } from './show-toast';
 
 const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
@@ -28,7 +29,12 @@ export function ToastHost() {
   return (
     <ToastBoundary>
       <Suspense fallback={null}>
-        <Notifications position="top-right" limit={3} zIndex={1000} />
+        <Notifications
+          position="top-right"
+          limit={3}
+          zIndex={1000}
+          classNames={{ root: classes.root }}
+        />
       </Suspense>
     </ToastBoundary>
   );

@@ -10,7 +10,7 @@ export function Logo({ compact = false }: { compact?: boolean }) {
         <rect width="64" height="64" rx="14" fill="var(--mantine-primary-color-filled)" />
         <path d="M16 20a6 6 0 0 1 6-6h20a6 6 0 0 1 6 6v14a6 6 0 0 1-6 6H30l-9 8v-8h1a6 6 0 0 1-6-6z" fill="#fff" />
       </svg>
-      <Text fw={700} size="lg" {...(compact ? { visibleFrom: 'sm' } : {})}>
+      <Text fw={700} size="lg" style={{ whiteSpace: 'nowrap' }} {...(compact ? { visibleFrom: 'sm' } : {})}>
         {t('appName')}
       </Text>
     </Group>

@@ -1,12 +1,11 @@
 import { TextInput, type TextInputProps } from '@mantine/core';
+import { isCompletePhone, phoneInputMaxDigits } from '@salon/contract/phone';
 import { onlyDigits } from '@salon/contract/telegram-id-rules';
 
-// International numbers have at most 15 digits (E.164).
-export const PHONE_MAX_DIGITS = 15;
-export const PHONE_PATTERN = /^\d{10,15}$/;
-
+// SPEC 5: a number is complete when its digits fill the mask of its country; the rule (and the
+// masks, from libphonenumber-js' metadata) is the contract's, the one the server applies.
 export function isValidPhone(value: string): boolean {
-  return PHONE_PATTERN.test(value);
+  return isCompletePhone(value);
 }
 
 type PhoneInputProps = Omit<TextInputProps, 'value' | 'onChange' | 'type'> & {
@@ -14,7 +13,8 @@ type PhoneInputProps = Omit<TextInputProps, 'value' | 'onChange' | 'type'> & {
   onChange: (digits: string) => void;
 };
 
-// SPEC 5: phone inputs keep only digits (a pasted "+7 (999) …" is cleaned, not cut).
+// SPEC 5: phone inputs keep only digits (a pasted "+7 (999) …" is cleaned, not cut), up to the
+// length of the mask the typed country code selects (995: 12 digits, 66: 11, 7 or 8: 11).
 export function PhoneInput({ value, onChange, ...rest }: PhoneInputProps) {
   return (
     <TextInput
@@ -22,7 +22,10 @@ export function PhoneInput({ value, onChange, ...rest }: PhoneInputProps) {
       autoComplete="off"
       {...rest}
       value={value}
-      onChange={(event) => onChange(onlyDigits(event.currentTarget.value, PHONE_MAX_DIGITS))}
+      onChange={(event) => {
+        const digits = onlyDigits(event.currentTarget.value);
+        onChange(digits.slice(0, phoneInputMaxDigits(digits)));
+      }}
     />
   );
 }

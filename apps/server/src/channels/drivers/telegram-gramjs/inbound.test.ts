@@ -1,7 +1,7 @@
 import { Api, helpers } from 'telegram';
 import { describe, expect, it } from 'vitest';
-import { FakeTelegramClient, user } from './fake-telegram-client.js';
-import { flush, openSession, type Opened } from './test-harness.js';
+import { FakeTelegramClient, user } from '../../../test-support/telegram-gramjs/fake-telegram-client.js';
+import { flush, openSession, type Opened } from '../../../test-support/telegram-gramjs/harness.js';
 
 const me = user({ id: 1, phone: '79990000001', firstName: 'Salon' });
 const olga = user({ id: 2001, phone: '79161234567', firstName: 'Olga', lastName: 'Ivanova' });

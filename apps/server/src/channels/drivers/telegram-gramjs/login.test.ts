@@ -1,8 +1,8 @@
 import { Api } from 'telegram';
 import { describe, expect, it } from 'vitest';
-import { FakeCloudPassword } from './fake-cloud-password.js';
-import { type FakeTelegramClient, rpcError, user } from './fake-telegram-client.js';
-import { API_HASH, API_ID, lastStatus, openSession } from './test-harness.js';
+import { FakeCloudPassword } from '../../../test-support/telegram-gramjs/fake-cloud-password.js';
+import { type FakeTelegramClient, rpcError, user } from '../../../test-support/telegram-gramjs/fake-telegram-client.js';
+import { API_HASH, API_ID, lastStatus, openSession } from '../../../test-support/telegram-gramjs/harness.js';
 
 const anna = user({ id: 501, phone: '79161234567', firstName: 'Anna' });
 

@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { Api, helpers } from 'telegram';
 import { describe, expect, it } from 'vitest';
 import type { OutboundMessage } from '../../channel.js';
-import { FakeTelegramClient, rpcError, user } from './fake-telegram-client.js';
+import { FakeTelegramClient, rpcError, user } from '../../../test-support/telegram-gramjs/fake-telegram-client.js';
 import { randomIdFor } from './random-id.js';
-import { flush, lastStatus, openSession, type Opened } from './test-harness.js';
+import { flush, lastStatus, openSession, type Opened } from '../../../test-support/telegram-gramjs/harness.js';
 
 const me = user({ id: 1, phone: '79990000001', firstName: 'Salon' });
 const olga = user({ id: 777001, phone: '79161234567', firstName: 'Olga' });

@@ -1,8 +1,8 @@
 import { Api } from 'telegram';
 import { UpdateConnectionState } from 'telegram/network/index.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FakeTelegramClient, rpcError, user } from './fake-telegram-client.js';
-import { flush, lastStatus, openSession } from './test-harness.js';
+import { FakeTelegramClient, rpcError, user } from '../../../test-support/telegram-gramjs/fake-telegram-client.js';
+import { flush, lastStatus, openSession } from '../../../test-support/telegram-gramjs/harness.js';
 
 const anna = user({ id: 501, phone: '79161234567', firstName: 'Anna' });
 

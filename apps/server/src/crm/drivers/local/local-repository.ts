@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, getTableColumns, gte, ilike, inArray, lt, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { branches } from '../../../modules/accounts/schema.js';
+import { branches } from '../../../platform/db/schema.js';
 import type { Db } from '../../../platform/db/client.js';
 import type { CrmClient, CrmRecord } from '../../crm.js';
 import { toClient, toRecord, type ConnectionRow } from '../../repository.js';

@@ -31,7 +31,7 @@ const apibRecord = () => ({
   client: {
     id: 18936825,
     name: 'lx',
-    phone: '+70001234567',
+    phone: '+79001234567',
     card: '',
     email: 'client@example.com',
     success_visits_count: 37,
@@ -68,7 +68,10 @@ describe('phones', () => {
     ['8 (916) 123-45-67', '79161234567'],
     ['9161234567', '79161234567'],
     ['79161234567', '79161234567'],
-    ['+70001234567', '70001234567'],
+    // No number of the +7 zone starts with 0, one digit short or over is none either.
+    ['+70001234567', ''],
+    ['8916123456', ''],
+    ['+7 916 123-45-678', ''],
     // With '+', the digits are the country code already: Vietnam, not a Russian 8-number.
     ['+84912345678', '84912345678'],
     ['+375 29 123-45-67', '375291234567'],
@@ -129,7 +132,7 @@ describe('records', () => {
       id: '2',
       clientId: '18936825',
       clientName: 'lx',
-      clientPhone: '70001234567',
+      clientPhone: '79001234567',
       staffId: '9',
       staffName: 'Оксана',
       services: [{ id: '1', title: 'Наращивание волос', cost: 100, categoryId: null, amount: 1 }],

@@ -1,3 +1,4 @@
+import { normalizePhone } from '@salon/contract/phone';
 import { localParts } from '@salon/contract/zoned-time';
 import type { CrmClient, CrmRecord, RecordGood, RecordService, ReferenceItem, ReferenceKind } from '../../crm.js';
 import { YclientsError } from './yclients-client.js';
@@ -47,16 +48,11 @@ function badResponse(message: string): YclientsError {
 
 // --- Phones ---
 
-// Digits with the country code: '+7 916 123-45-67' → '79161234567'. A number written without '+' in
-// the Russian domestic form (8XXXXXXXXXX, or ten digits starting with 9) gets the country code 7.
+// Digits with the country code by the product's phone rule ('+7 916 123-45-67' → '79161234567';
+// '8 916 …' and '916 …' are Russian), or '' when YCLIENTS holds no usable phone.
 export function normalisePhone(value: unknown): string {
   if (typeof value !== 'string' && typeof value !== 'number') return '';
-  const text = String(value).trim();
-  const digits = text.replace(/\D/g, '');
-  if (text.startsWith('+')) return digits;
-  if (digits.length === 11 && digits.startsWith('8')) return `7${digits.slice(1)}`;
-  if (digits.length === 10 && digits.startsWith('9')) return `7${digits}`;
-  return digits;
+  return normalizePhone(value) ?? '';
 }
 
 // --- Dates ---

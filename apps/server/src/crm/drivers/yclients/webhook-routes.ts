@@ -14,7 +14,12 @@ export function yclientsWebhookRoutes(processor: CrmProcessor): FastifyPluginAsy
   return async (app) => {
     app.post(
       '/crm/yclients/webhook',
-      { config: { public: true }, schema: { body: yclientsWebhookBody, response: { 200: yclientsWebhookResponse } } },
+      {
+        config: { public: true },
+        // A batch may hold 1000 events with their records: more than the 1 MB other JSON bodies get.
+        bodyLimit: 10 * 1024 * 1024,
+        schema: { body: yclientsWebhookBody, response: { 200: yclientsWebhookResponse } },
+      },
       async (req) => {
         const events = Array.isArray(req.body) ? req.body : [req.body];
         const answer: YclientsWebhookResponse = { ok: true, stored: 0, duplicates: 0, ignored: 0 };

@@ -3,7 +3,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildHttpApp } from '../../../app.js';
-import { branches } from '../../../modules/accounts/schema.js';
+import { branches } from '../../../platform/db/schema.js';
 import { ManualClock } from '../../../platform/clock.js';
 import { open, seal } from '../../../platform/crypto.js';
 import { applyMigrations } from '../../../platform/db/migrate.js';

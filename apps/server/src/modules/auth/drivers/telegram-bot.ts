@@ -6,11 +6,15 @@ import type { PinDelivery } from '../pin-delivery.js';
 const TEXT = {
   ru: {
     pin: (pin: string) => `Ваш PIN для входа в кабинет: ${pin}\nОн действует 5 минут. Никому его не сообщайте.`,
-    start: (id: number) => `Здравствуйте! Ваш Telegram id: ${id}\nВведите его на странице входа, и я пришлю PIN.`,
+    start: (id: number) =>
+      `Здравствуйте! Ваш Telegram id: ${id}\nВведите его на странице входа, и я пришлю PIN. Или отправьте /pin — пришлю PIN сразу.`,
+    noAccess: (id: number) => `У Telegram id ${id} нет доступа к кабинету.`,
   },
   en: {
     pin: (pin: string) => `Your cabinet login PIN: ${pin}\nIt is valid for 5 minutes. Do not share it.`,
-    start: (id: number) => `Hello! Your Telegram id is ${id}\nEnter it on the login page and I will send you a PIN.`,
+    start: (id: number) =>
+      `Hello! Your Telegram id is ${id}\nEnter it on the login page and I will send you a PIN. Or send /pin to get one right away.`,
+    noAccess: (id: number) => `Telegram id ${id} has no access to the cabinet.`,
   },
 } as const;
 
@@ -25,13 +29,25 @@ export interface TelegramAdminBot extends PinDelivery, AdminBotFiles {
   stop(): Promise<void>;
 }
 
+type IssuePin = Parameters<NonNullable<PinDelivery['listenForPinRequests']>>[0];
+
 // The admin bot (grammY). A bot may write to a person only after they pressed Start, so /start
-// answers with the person's id: the login page tells new users to do exactly that.
+// answers with the person's id: the login page tells new users to do exactly that. /pin sends a
+// fresh PIN into the private chat it was asked from: Telegram vouches that the chat's id is the
+// writer's, so this works even while the login page holds PIN requests for that id back.
 export function telegramAdminBot(token: string, logger: Logger, apiRoot?: string): TelegramAdminBot {
   const bot = new Bot(token, apiRoot ? { client: { apiRoot } } : {});
+  let issuePin: IssuePin | undefined;
   bot.command('start', async (ctx) => {
     if (!ctx.from) return;
     await ctx.reply(textFor(ctx.from.language_code).start(ctx.from.id));
+  });
+  bot.command('pin', async (ctx) => {
+    // Only a private chat's id is its writer's id (a group's is the group's).
+    if (!ctx.from || !issuePin || ctx.chat.type !== 'private' || ctx.chat.id !== ctx.from.id) return;
+    const issued = await issuePin(ctx.from.id);
+    const text = textFor(issued?.lang ?? ctx.from.language_code);
+    await ctx.reply(issued ? text.pin(issued.pin) : text.noAccess(ctx.from.id));
   });
   bot.catch((err) => logger.error({ err: err.error }, 'admin bot update failed'));
   let polling = false;
@@ -40,6 +56,9 @@ export function telegramAdminBot(token: string, logger: Logger, apiRoot?: string
     async deliver(telegramId, pin, lang) {
       // For a private chat the chat id is the user id.
       await bot.api.sendMessage(telegramId, textFor(lang).pin(pin));
+    },
+    listenForPinRequests(issue) {
+      issuePin = issue;
     },
     async sendDocument(telegramId, fileName, bytes, caption) {
       await bot.api.sendDocument(telegramId, new InputFile(bytes, fileName), { caption });

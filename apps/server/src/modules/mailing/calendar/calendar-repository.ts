@@ -2,7 +2,7 @@ import { and, eq, gte, inArray, or, sql } from 'drizzle-orm';
 import type { SendoutStatus } from '@salon/contract/mailing-sendouts';
 import { channelInstances, sendingSettings } from '../../../channels/schema.js';
 import type { Db } from '../../../platform/db/client.js';
-import { branches } from '../../accounts/schema.js';
+import { branches } from '../../../platform/db/schema.js';
 import { sendouts } from '../schema.js';
 
 export interface BranchSchedule {
@@ -31,6 +31,9 @@ export interface SendingInstance {
   kind: string;
   phone: string | null;
   firstConnectedAt: Date | null;
+  // The governor's count of what the number sent on `sentDay` (every source: reminders, tests, replies).
+  sentDay: string | null;
+  sentToday: number;
 }
 
 const DEFAULT_CHANNEL_ORDER = sql`'{whatsapp,telegram,sms}'::text[]`;
@@ -88,6 +91,8 @@ export class CalendarRepository {
         kind: channelInstances.kind,
         phone: channelInstances.phone,
         firstConnectedAt: channelInstances.firstConnectedAt,
+        sentDay: channelInstances.sentDay,
+        sentToday: channelInstances.sentToday,
       })
       .from(channelInstances)
       .leftJoin(sendingSettings, eq(sendingSettings.accId, channelInstances.accId))

@@ -6,7 +6,7 @@ import { DEMO_BRANCHES, DEMO_USERS } from '../../../seed/demo.js';
 import { DB_KINDS } from '../../../test-support/databases.js';
 import { startTestApp, type TestApp } from '../../../test-support/harness.js';
 import { shiftDay } from '../plan/window.js';
-import { mailingCalls, sandboxWhatsApp } from './test-harness.js';
+import { mailingCalls, sandboxWhatsApp } from '../../../test-support/mailing/calendar-harness.js';
 
 const { yekaterinburg } = DEMO_BRANCHES;
 

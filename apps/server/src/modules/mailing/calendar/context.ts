@@ -1,5 +1,6 @@
 import type { SendingWindow } from '@salon/contract/mailing-plan-rules';
 import type { SendoutStatus } from '@salon/contract/mailing-sendouts';
+import { localDay } from '@salon/contract/zoned-time';
 import type { ChannelKind } from '../../../channels/channel.js';
 import { dailyCap, PACING, type PacingProfile } from '../../../channels/dispatch/governor.js';
 import type { Db } from '../../../platform/db/client.js';
@@ -23,6 +24,20 @@ export interface BranchCalendar {
   dailyQuota: number;
 }
 
+// What the number may still send today: its daily cap less what it already sent today (reminders,
+// test messages, replies and other send-outs all count); null without a connected number.
+export function numberRoomToday(
+  instance: SendingInstance | null,
+  quota: number,
+  now: Date,
+  timeZone: string,
+): { day: string; room: number } | null {
+  if (!instance) return null;
+  const day = localDay(now, timeZone);
+  const used = instance.sentDay === day ? instance.sentToday : 0;
+  return { day, room: Math.max(0, quota - used) };
+}
+
 // Ours: the daily quota of a branch with no connected number (nothing caps it yet).
 export const DEFAULT_DAILY_LIMIT = 500;
 
@@ -32,7 +47,9 @@ export function numberQuota(
   now: Date,
   pacing: (kind: ChannelKind) => PacingProfile,
 ): number {
-  return instance ? dailyCap(pacing(instance.kind as ChannelKind), instance.firstConnectedAt, now) : DEFAULT_DAILY_LIMIT;
+  return instance
+    ? dailyCap(pacing(instance.kind as ChannelKind), instance.firstConnectedAt, now)
+    : DEFAULT_DAILY_LIMIT;
 }
 
 export interface BranchCalendarOptions {
@@ -67,6 +84,7 @@ export class CalendarContexts {
     const existing: PlannedSendout[] = rows
       .filter((r) => BUSY_STATUSES.includes(r.status))
       .map((r) => ({ sendoutId: r.id, instanceId: r.instanceId, days: busyDays(r.planDays) }));
+    const dailyQuota = numberQuota(instances[0] ?? null, now, this.pacing);
     return {
       plan: {
         now,
@@ -74,10 +92,11 @@ export class CalendarContexts {
         window: windowOf(schedule.sendFrom, schedule.sendTo),
         existing,
         quoteForDay: options.quoteForDay ?? null,
+        numberToday: numberRoomToday(instances[0] ?? null, dailyQuota, now, schedule.timeZone),
       },
       sendouts: rows,
       instances,
-      dailyQuota: numberQuota(instances[0] ?? null, now, this.pacing),
+      dailyQuota,
     };
   }
 

@@ -7,8 +7,8 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_LIST_STATUS } from '@salon/contract/mailing-clients';
 import { parseClientList, type ClientListResult, type ParseClientListOptions } from './client-list.js';
-import { scratch, stringsFirst, writeZip, type Scratch } from './test-harness.js';
-import { rkValue, xlsFile, type XlsTestCell, type XlsTestOptions, type XlsTestSheet } from './xls-test-writer.js';
+import { scratch, stringsFirst, writeZip, type Scratch } from '../../../test-support/mailing/client-list-files.js';
+import { rkValue, xlsFile, type XlsTestCell, type XlsTestOptions, type XlsTestSheet } from '../../../test-support/mailing/xls-test-writer.js';
 
 let files: Scratch;
 beforeAll(() => {

@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import { Readable } from 'node:stream';
 import type ExcelJS from 'exceljs';
 import {
   CLIENT_LIST_BASE_KEYS,
@@ -11,23 +11,41 @@ import {
   type ClientListCounts,
   type ClientListStatus,
 } from '@salon/contract/mailing-clients';
+import { normalizePhone } from '@salon/contract/phone';
 import { cellText, plainValue } from './cells.js';
 import { mapHeader, type ColumnMap, type HeaderCell } from './header.js';
-import { normalizeListPhone, type PhoneCountry } from './phone.js';
 import { ClientListWorkbookReader } from './workbook-reader.js';
 import { readXlsSheet } from './xls-reader.js';
+import { checkZipBudget } from './zip-budget.js';
+import { sheetsLast } from './zip-layout.js';
 
 export interface ParseClientListOptions {
   // Phones (digits with the country code) that get no messages.
   blacklist: ReadonlySet<string>;
   // Non-empty rows after the header; more is refused (default MAX_CLIENT_LIST_ROWS).
   maxRows?: number;
-  defaultCountry?: PhoneCountry;
   // The size of a stream when the upload told it; a file path is measured here. A stream is also
   // counted as it is read, so a wrong size cannot get a bigger file through.
   size?: number;
   maxBytes?: number;
+  // What the work may cost (issue 12: a zip bomb named .xlsx): bytes unpacked, sheet rows counted
+  // with the empty ones, wall-clock time. Past any of them the list is refused as too big.
+  maxUnpackedBytes?: number;
+  maxSheetRows?: number;
+  timeLimitMs?: number;
+  // Aborted when the client has gone: the reading stops.
+  signal?: AbortSignal;
 }
+
+// The defaults of the budget. A list of MAX_CLIENT_LIST_ROWS rows with a dozen columns unpacks to
+// a few tens of MB; Excel's own sheets end at 1,048,576 rows; a 100,000-row list reads in about
+// two seconds.
+export const CLIENT_LIST_BUDGET = {
+  maxUnpackedBytes: 10 * MAX_CLIENT_LIST_BYTES,
+  maxEntries: 10_000,
+  maxSheetRows: 1_048_576,
+  timeLimitMs: 60_000,
+} as const;
 
 export interface ParsedClient {
   phone: string;
@@ -55,7 +73,7 @@ const OLE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 const HEADER_SEARCH_ROWS = 5;
 const NO_KEYS: Readonly<Record<string, string>> = Object.freeze({});
 
-class TooBigError extends Error {}
+class AbortedRead extends Error {}
 
 function zeroCounts(): ClientListCounts {
   return { rows: 0, clients: 0, duplicates: 0, blacklisted: 0, invalid: 0, empty: 0 };
@@ -96,16 +114,6 @@ function peek(stream: Readable, bytes: number): Promise<Buffer> {
     stream.on('readable', onReadable);
     stream.once('end', onEnd);
     stream.once('error', onError);
-  });
-}
-
-function byteCounter(limit: number): Transform {
-  let seen = 0;
-  return new Transform({
-    transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
-      seen += chunk.length;
-      callback(seen > limit ? new TooBigError() : null, chunk);
-    },
   });
 }
 
@@ -163,7 +171,7 @@ class ClientListBuilder {
   private lastRow = 0;
 
   constructor(
-    private readonly options: Required<Pick<ParseClientListOptions, 'blacklist' | 'maxRows' | 'defaultCountry'>>,
+    private readonly options: Required<Pick<ParseClientListOptions, 'blacklist' | 'maxRows'>>,
   ) {}
 
   add(row: SheetRow): void {
@@ -201,7 +209,7 @@ class ClientListBuilder {
     const firstValue = plainValue(first);
     const phoneFirst =
       (typeof firstValue === 'string' || typeof firstValue === 'number') &&
-      normalizeListPhone(firstValue, this.options.defaultCountry) !== null;
+      normalizePhone(firstValue) !== null;
     if (phoneFirst) {
       this.headerless = true;
       this.map = {
@@ -231,7 +239,7 @@ class ClientListBuilder {
     const phoneValue = map.phone === null ? null : plainValue(row.findCell(map.phone)?.value);
     let phone: string | null = null;
     if (typeof phoneValue === 'string' || typeof phoneValue === 'number') {
-      phone = normalizeListPhone(phoneValue, options.defaultCountry);
+      phone = normalizePhone(phoneValue);
     }
     if (phone === null && this.blankRow(row, phoneValue)) return;
 
@@ -277,17 +285,37 @@ class ClientListBuilder {
   }
 }
 
+// What one read may take, checked on every row.
+interface ReadLimits {
+  maxSheetRows: number;
+  signal: AbortSignal;
+}
+
 // The one row loop of both kinds of file: rows go to the builder until it has its answer. The
-// caller settles the rows held back (builder.finish) once the file has been read.
-async function readRows(rows: AsyncIterable<SheetRow> | Iterable<SheetRow>, builder: ClientListBuilder): Promise<void> {
+// caller settles the rows held back (builder.finish) once the file has been read. Rows are
+// counted by their number, so empty rows count too.
+async function readRows(
+  rows: AsyncIterable<SheetRow> | Iterable<SheetRow>,
+  builder: ClientListBuilder,
+  limits: ReadLimits,
+): Promise<void> {
   for await (const row of rows) {
+    limits.signal.throwIfAborted();
+    if (row.number > limits.maxSheetRows) {
+      builder.stop = { status: CLIENT_LIST_STATUS.tooManyRows, limit: limits.maxSheetRows };
+      break;
+    }
     builder.add(row);
     if (builder.stop) break;
   }
 }
 
 // Whether the file had a worksheet at all.
-async function readFirstSheet(reader: ClientListWorkbookReader, builder: ClientListBuilder): Promise<boolean> {
+async function readFirstSheet(
+  reader: ClientListWorkbookReader,
+  builder: ClientListBuilder,
+  limits: ReadLimits,
+): Promise<boolean> {
   const sheets = reader[Symbol.asyncIterator]();
   let taken = false;
   for (;;) {
@@ -299,7 +327,7 @@ async function readFirstSheet(reader: ClientListWorkbookReader, builder: ClientL
       continue;
     }
     taken = true;
-    await readRows(sheet, builder);
+    await readRows(sheet, builder, limits);
     // A sheet read straight from the zip leaves nothing behind, and the rest of the file is not
     // needed. After one read from exceljs' temporary copy the reader runs on, which deletes the copy.
     if (!reader.fromTemporaryFile(sheet)) {
@@ -332,12 +360,13 @@ async function readXls(
   maxBytes: number,
   builder: ClientListBuilder,
   failed: Promise<never>,
+  limits: ReadLimits,
 ): Promise<ClientListResult> {
   const file = await Promise.race([readWhole(stream, maxBytes), failed]);
   if (!file) return { ok: false, status: CLIENT_LIST_STATUS.tooBig, counts: zeroCounts() };
   const sheet = readXlsSheet(file);
   if (!sheet.ok) return { ok: false, status: sheet.status, counts: zeroCounts() };
-  await readRows(sheet.rows, builder);
+  await readRows(sheet.rows, builder, limits);
   builder.finish();
   return result(builder);
 }
@@ -359,12 +388,25 @@ function result(builder: ClientListBuilder): ClientListResult {
   };
 }
 
+// An xlsx held in memory, handed to exceljs a piece at a time: reading stops where the pieces do.
+function pieces(file: Buffer): Readable {
+  const size = 64 * 1024;
+  return Readable.from(
+    (function* () {
+      for (let at = 0; at < file.length; at += size) yield file.subarray(at, at + size);
+    })(),
+    { objectMode: false },
+  );
+}
+
 // Reads the client list of a mailing (SPEC 5) from an xlsx file or upload stream, row by row
 // through exceljs' streaming reader, from the workbook's first sheet; an .xls (Excel 97–2003) file
-// is read whole by xls-reader and its rows go through the same steps. Problems with the file come
-// back as a status; only a failing input (a file that cannot be opened, a broken upload) throws.
-// A stream given here is not read to its end when the answer is known early; the caller drains
-// or destroys it.
+// is read by xls-reader and its rows go through the same steps. Either file is read into memory
+// first (at most maxBytes): an xlsx is a zip whose unpacked size is checked against the budget
+// before exceljs starts. Problems with the file come back as a status, and so does a read cut
+// short by the time limit or the signal; only a failing input (a file that cannot be opened, a
+// broken upload) throws. A stream given here is not read to its end when the answer is known
+// early; the caller drains or destroys it.
 export async function parseClientList(
   input: Readable | string,
   options: ParseClientListOptions,
@@ -374,6 +416,9 @@ export async function parseClientList(
   if (size !== undefined && size > maxBytes)
     return { ok: false, status: CLIENT_LIST_STATUS.tooBig, counts: zeroCounts() };
 
+  const timeLimit = AbortSignal.timeout(options.timeLimitMs ?? CLIENT_LIST_BUDGET.timeLimitMs);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeLimit]) : timeLimit;
+  const limits: ReadLimits = { maxSheetRows: options.maxSheetRows ?? CLIENT_LIST_BUDGET.maxSheetRows, signal };
   const source = typeof input === 'string' ? createReadStream(input) : input;
   const own = typeof input === 'string';
   let fail: (error: Error) => void = () => undefined;
@@ -384,46 +429,56 @@ export async function parseClientList(
     inputError = error;
     fail(error);
   };
+  const onAbort = () => fail(new AbortedRead());
   source.on('error', onSourceError);
-  let counter: Transform | null = null;
+  signal.addEventListener('abort', onAbort, { once: true });
+  if (signal.aborted) onAbort();
+  let zipStream: Readable | null = null;
   try {
     const head = await Promise.race([peek(source, OLE.length), failed]);
     if (head.length === 0) return { ok: false, status: CLIENT_LIST_STATUS.empty, counts: zeroCounts() };
     const builder = new ClientListBuilder({
       blacklist: options.blacklist,
       maxRows: options.maxRows ?? MAX_CLIENT_LIST_ROWS,
-      defaultCountry: options.defaultCountry ?? '7',
     });
-    if (startsWith(head, OLE)) return await readXls(source, maxBytes, builder, failed);
+    if (startsWith(head, OLE)) return await readXls(source, maxBytes, builder, failed, limits);
     if (!startsWith(head, ZIP)) return { ok: false, status: CLIENT_LIST_STATUS.wrongType, counts: zeroCounts() };
 
-    let stream: Readable = source;
-    if (!own) {
-      counter = byteCounter(maxBytes);
-      counter.on('error', (error) => fail(error));
-      stream = source.pipe(counter);
-    }
-    const reader = new ClientListWorkbookReader(stream);
+    const file = await Promise.race([readWhole(source, maxBytes), failed]);
+    if (!file) return { ok: false, status: CLIENT_LIST_STATUS.tooBig, counts: zeroCounts() };
+    const budget = {
+      maxUnpackedBytes: options.maxUnpackedBytes ?? CLIENT_LIST_BUDGET.maxUnpackedBytes,
+      maxEntries: CLIENT_LIST_BUDGET.maxEntries,
+    };
+    const entries = await Promise.race([checkZipBudget(file, budget, signal), failed]);
+    if (entries === 'tooBig') return { ok: false, status: CLIENT_LIST_STATUS.tooBig, counts: zeroCounts() };
+    if (entries === 'damaged') return { ok: false, status: CLIENT_LIST_STATUS.damaged, counts: zeroCounts() };
+
+    zipStream = pieces(sheetsLast(file, entries) ?? file);
+    const reader = new ClientListWorkbookReader(zipStream);
     try {
-      // exceljs does not see errors of the stream it reads (pipe() does not pass them on), hence the race.
-      const hadSheet = await Promise.race([readFirstSheet(reader, builder), failed]);
+      const hadSheet = await Promise.race([readFirstSheet(reader, builder, limits), failed]);
       // A zip, but not a workbook (a .docx or .zip renamed).
       if (!hadSheet && !reader.isWorkbook()) {
         return { ok: false, status: CLIENT_LIST_STATUS.wrongType, counts: zeroCounts() };
       }
     } catch (error) {
-      if (error instanceof TooBigError) return { ok: false, status: CLIENT_LIST_STATUS.tooBig, counts: zeroCounts() };
-      if (error === inputError) throw error;
+      if (error === inputError || signal.aborted) throw error;
       // A zip or XML that exceljs cannot read: cut off, not a workbook inside, broken XML.
       return { ok: false, status: CLIENT_LIST_STATUS.damaged, counts: builder.counts };
     }
     return result(builder);
-  } finally {
-    source.off('error', onSourceError);
-    if (counter) {
-      source.unpipe(counter);
-      counter.destroy();
+  } catch (error) {
+    // Out of time, or nobody waits any more: the work stops and the list counts as too big.
+    if (signal.aborted && error !== inputError) {
+      return { ok: false, status: CLIENT_LIST_STATUS.tooBig, counts: zeroCounts() };
     }
+    throw error;
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+    source.off('error', onSourceError);
+    // exceljs stops with the pieces it is fed.
+    zipStream?.destroy();
     if (own) {
       // Our own file stream is closed; should it still err, that must not crash the process.
       source.on('error', () => undefined);

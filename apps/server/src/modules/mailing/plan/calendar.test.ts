@@ -460,3 +460,36 @@ describe('calendar day range', () => {
     expect(year[0]).toBe('2026-05-01');
   });
 });
+
+describe("the number's room today", () => {
+  // 10 messages a minute apart from 10:00 Moscow, 100 a day at most.
+  const req = {
+    count: 10,
+    batchLen: 100,
+    betweenTime: 60,
+    instanceId: 'wa1',
+    start: at('2026-03-10T07:00:00Z'),
+    delay: true,
+  };
+  const base: PlanContext = { now: at('2026-03-10T06:00:00Z'), timeZone: 'Europe/Moscow', existing: [] };
+
+  it('fits everything today when the number has room', () => {
+    const { plan } = allowedToRun(req, { ...base, numberToday: { day: '2026-03-10', room: 50 } });
+    expect(plan?.days.map((d) => d.count)).toEqual([10]);
+  });
+
+  it('moves what reminders and test messages left no room for to the next day, and the duration says so', () => {
+    const free = allowedToRun(req, base);
+    const { plan, answer } = allowedToRun(req, { ...base, numberToday: { day: '2026-03-10', room: 4 } });
+    expect(plan?.days.map((d) => [d.day, d.count])).toEqual([
+      ['2026-03-10', 4],
+      ['2026-03-11', 6],
+    ]);
+    expect(answer.duration).toBeGreaterThan(free.answer.duration + 12 * 3600);
+  });
+
+  it('leaves a later day alone', () => {
+    const { plan } = allowedToRun(req, { ...base, numberToday: { day: '2026-03-09', room: 0 } });
+    expect(plan?.days.map((d) => d.count)).toEqual([10]);
+  });
+});

@@ -54,6 +54,17 @@ export interface PlanContext {
   quoteForDay?: number | null;
   maxBetweenTime?: number;
   horizonMs?: number;
+  // What the sending number may still send today after what it sent already (reminders, test
+  // messages, replies): a send-out starting today fits only that much into today.
+  numberToday?: { day: string; room: number } | null;
+}
+
+// The plan's usedByDay for the number's room today: a send-out's own daily limit shrinks to what
+// the number has left.
+export function usedByNumber(ctx: Pick<PlanContext, 'numberToday'>, batchLen: number): Record<string, number> {
+  const today = ctx.numberToday;
+  if (!today) return {};
+  return { [today.day]: Math.max(0, batchLen - today.room) };
 }
 
 export interface Crossing {
@@ -143,7 +154,13 @@ function judge(req: RunRequest, ctx: PlanContext): Verdict {
   if (start.getTime() > now + (ctx.horizonMs ?? START_HORIZON_MS)) return { kind: 'tooFar' };
   // Ours: a scheduled start must fall inside the sending window; an immediate one waits for it to open.
   if (req.delay && !isInsideWindow(start, window, ctx.timeZone)) return { kind: 'outsideWindow' };
-  const plan = planSendout({ ...req, start, timeZone: ctx.timeZone, window });
+  const plan = planSendout({
+    ...req,
+    start,
+    timeZone: ctx.timeZone,
+    window,
+    usedByDay: usedByNumber(ctx, req.batchLen),
+  });
   if (ctx.quoteForDay != null) {
     const problem = quotaProblem(plan.days, new Map(), ctx.quoteForDay);
     if (problem) return { kind: 'quota', plan, problem };

@@ -1,4 +1,4 @@
-import { type Candidate, earliestAllowedStart, type PlanContext } from './calendar.js';
+import { type Candidate, earliestAllowedStart, type PlanContext, usedByNumber } from './calendar.js';
 import { estimateSendout, planSendout } from './daily-plan.js';
 import { timeToMsk } from './moscow-offset.js';
 
@@ -19,7 +19,15 @@ export interface ParsePlanFields {
 // from the estimate at a window's opening.
 export function parsePlanFields(candidate: Candidate, ctx: PlanContext): ParsePlanFields {
   const start = earliestAllowedStart(candidate, ctx);
-  const plan = start ? planSendout({ ...candidate, start, timeZone: ctx.timeZone, window: ctx.window ?? null }) : null;
+  const plan = start
+    ? planSendout({
+        ...candidate,
+        start,
+        timeZone: ctx.timeZone,
+        window: ctx.window ?? null,
+        usedByDay: usedByNumber(ctx, candidate.batchLen),
+      })
+    : null;
   const estimate = plan
     ? { sendDays: plan.days.length, durationSeconds: plan.durationSeconds }
     : estimateSendout({ ...candidate, window: ctx.window ?? null });

@@ -1,6 +1,6 @@
 import type { ClientListCounts } from '@salon/contract/mailing-clients';
+import { normalizePhone } from '@salon/contract/phone';
 import type { CrmClientMatch } from '../../../crm/crm.js';
-import { normalizeListPhone } from '../parse/phone.js';
 import type { DraftRecipient } from '../sendouts/draft-input.js';
 
 // The clients of a segment as send-out recipients, counted the way a client list is (SPEC 5): every
@@ -20,7 +20,7 @@ export class RecipientCollector {
 
   // The phone a client is reached at (digits with the country code), or null.
   static phoneOf(match: CrmClientMatch): string | null {
-    return normalizeListPhone(match.client.phone);
+    return normalizePhone(match.client.phone);
   }
 
   // false once the limit is passed: the caller stops reading.

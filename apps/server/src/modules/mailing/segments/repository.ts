@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../../platform/db/client.js';
-import { branches } from '../../accounts/schema.js';
+import { branches } from '../../../platform/db/schema.js';
 import { sendoutRecipients, sendoutSegments } from '../schema.js';
 
 export type SegmentRow = typeof sendoutSegments.$inferSelect;

@@ -3,7 +3,6 @@ import { parseXlsxFields, type ParsedClientFile } from '@salon/contract/mailing-
 import { AppError, errors } from '../../../platform/http/errors.js';
 import { parseClientList } from '../parse/client-list.js';
 import type { DraftMaker } from './draft-input.js';
-import type { DraftRepository } from './draft-repository.js';
 import type { FileRule, MailingForm } from './form.js';
 
 const HTTP_CODE: Record<ClientListStatus, number> = {
@@ -39,19 +38,26 @@ export const CLIENT_LIST_FILE: FileRule = {
 
 export interface ClientListUploadsDeps {
   drafts: DraftMaker;
-  repo: DraftRepository;
+  // The blacklist module's list of the branch's blocked numbers.
+  blacklist: { list(accId: number): Promise<string[]> };
 }
 
 // POST /parse_xlsx: the uploaded list read against the branch's blacklist, then a draft made of it.
 export class ClientListUploads {
   constructor(private readonly d: ClientListUploadsDeps) {}
 
-  async parse(caller: { accId: number; userId: number }, form: MailingForm): Promise<ParsedClientFile> {
+  // The signal aborts when the client has gone: the reading stops (the answer reaches nobody).
+  async parse(
+    caller: { accId: number; userId: number },
+    form: MailingForm,
+    signal?: AbortSignal,
+  ): Promise<ParsedClientFile> {
     const fields = parseXlsxFields.safeParse(form.fields);
     if (!fields.success) throw errors.badRequest('loyalty_action_id');
     if (!form.file) throw listRefusal(CLIENT_LIST_STATUS.empty);
-    const blacklist = await this.d.repo.blacklistedPhones(caller.accId);
-    const result = await parseClientList(form.file.staged.tmpPath, { blacklist });
+    const blacklist = new Set(await this.d.blacklist.list(caller.accId));
+    // The list's budget (unpacked size, rows with the empty ones, time) is parseClientList's.
+    const result = await parseClientList(form.file.staged.tmpPath, { blacklist, ...(signal ? { signal } : {}) });
     if (!result.ok) throw listRefusal(result.status);
     return this.d.drafts.createDraft({
       accId: caller.accId,

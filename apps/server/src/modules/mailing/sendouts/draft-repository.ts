@@ -1,6 +1,5 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { ConsentCountsWire } from '@salon/contract/mailing-sendouts';
-import { blacklist } from '../../../channels/schema.js';
 import { queryRows, type Db } from '../../../platform/db/client.js';
 import { sendouts } from '../schema.js';
 import type { DraftRecipient } from './draft-input.js';
@@ -44,9 +43,22 @@ const numOrNull = (v: number | string | null) => (v === null ? null : Number(v))
 export class DraftRepository {
   constructor(private readonly db: Db) {}
 
-  async blacklistedPhones(accId: number): Promise<Set<string>> {
-    const rows = await this.db.select({ phone: blacklist.phone }).from(blacklist).where(eq(blacklist.accId, accId));
-    return new Set(rows.map((r) => r.phone));
+  // The first recipient of one of the branch's drafts; undefined when no such draft is left.
+  async firstRecipient(
+    accId: number,
+    sendoutId: string,
+  ): Promise<{ name: string; phone: string; vars: Record<string, string> } | undefined> {
+    const rows = await queryRows<{ name: string; phone: string; vars: Record<string, unknown> | null }>(
+      this.db,
+      sql`select r.name, r.phone, r.vars from sendouts s
+          join sendout_recipients r on r.sendout_id = s.id
+          where s.id = ${sendoutId} and s.acc_id = ${accId} and s.status = 'draft'
+          order by r.position limit 1`,
+    );
+    const row = rows[0];
+    if (!row) return undefined;
+    const vars = Object.fromEntries(Object.entries(row.vars ?? {}).map(([k, v]) => [k, v == null ? '' : String(v)]));
+    return { name: row.name, phone: row.phone, vars };
   }
 
   // The draft and its recipients in one transaction: a failure leaves no half-written send-out.

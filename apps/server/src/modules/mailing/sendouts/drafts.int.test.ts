@@ -17,7 +17,7 @@ import { CalendarContexts } from '../calendar/context.js';
 import { sendoutRecipients, sendouts } from '../schema.js';
 import { DraftRepository } from './draft-repository.js';
 import { DRAFT_TTL_MS, SendoutDrafts } from './drafts.js';
-import { mailingCalls, xlsx } from '../calendar/test-harness.js';
+import { mailingCalls, xlsx } from '../../../test-support/mailing/calendar-harness.js';
 
 const { moscow, yekaterinburg } = DEMO_BRANCHES;
 const DAY = 86_400_000;
@@ -161,6 +161,8 @@ describe.each(DB_KINDS)('client list upload and send-out drafts (%s)', (kind) =>
       // No number connected: the default quota.
       quote_for_day: 500,
       report: { rows: 8, clients: 5, duplicates: 1, blacklisted: 1, invalid: 1, empty: 0 },
+      // The list's first valid row, for the preview and the test message.
+      sample: { name: 'Анна', phone: '79550000001', мастер: 'Алина' },
     } satisfies ParsedClientFile);
 
     const [row] = await db().select().from(sendouts).where(eq(sendouts.id, answer.sendout_id));

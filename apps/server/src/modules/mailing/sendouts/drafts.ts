@@ -1,15 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import { CLIENT_LIST_STATUS } from '@salon/contract/mailing-clients';
 import { DEFAULT_BETWEEN_TIME } from '@salon/contract/mailing-plan-rules';
-import type { ParsedClientFile } from '@salon/contract/mailing-sendouts';
+import type { ParsedClientFile, SendoutDraftResponse } from '@salon/contract/mailing-sendouts';
 import type { Clock } from '../../../platform/clock.js';
-import { AppError } from '../../../platform/http/errors.js';
+import { AppError, errors } from '../../../platform/http/errors.js';
 import type { Logger } from '../../../platform/logger.js';
 import type { CalendarContexts } from '../calendar/context.js';
 import { allowedToRun } from '../plan/calendar.js';
 import { parsePlanFields } from '../plan/parse-summary.js';
-import type { DraftInput, DraftMaker } from './draft-input.js';
+import type { DraftInput, DraftMaker, DraftRecipient } from './draft-input.js';
 import type { DraftRepository } from './draft-repository.js';
+
+// The message's values for one recipient: the list's other keys, then name and phone.
+function sampleOf(r: Pick<DraftRecipient, 'name' | 'phone' | 'vars'> | undefined): Record<string, string> | null {
+  return r ? { ...r.vars, name: r.name, phone: r.phone } : null;
+}
 
 // Ours: a draft nobody launched within a day is dropped with its recipients.
 export const DRAFT_TTL_MS = 24 * 3_600_000;
@@ -83,7 +88,15 @@ export class SendoutDrafts implements DraftMaker {
       between_time: DEFAULT_BETWEEN_TIME,
       quote_for_day: branch.dailyQuota,
       report: { ...input.report },
+      sample: sampleOf(input.recipients[0]),
     };
+  }
+
+  // A draft the cabinet kept over a reload: still a draft of this branch, with its first recipient.
+  async draft(accId: number, sendoutId: string): Promise<SendoutDraftResponse> {
+    const first = await this.d.repo.firstRecipient(accId, sendoutId);
+    if (!first) throw errors.notFound();
+    return { ok: true, sendout_id: sendoutId, sample: sampleOf(first) };
   }
 
   // Drafts older than a day: the cabinet's parse answer is stale by then (the calendar moved on).

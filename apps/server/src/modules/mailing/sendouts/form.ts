@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { STATUS } from '@salon/contract/status';
 import { FileRejected, type FileStore, type StagedFile } from '../../../platform/files/file-store.js';
 import { errors, type AppError } from '../../../platform/http/errors.js';
+import { assertSafeFormField } from '../../../platform/http/text-guard.js';
 
 // A file part of a mailing form, received into a temporary file.
 export interface FormFile {
@@ -26,6 +27,9 @@ export interface FileRule {
   checkName(fileName: string): AppError | null;
   // What a refused file answers.
   refusal(reason: FileRejected['reason']): AppError;
+  // The file's content type read from its received bytes (throws FileRejected when they are not
+  // what the rule allows); without it the declared type is kept.
+  contentTypeOf?(staged: StagedFile): Promise<string>;
 }
 
 function code(err: unknown): unknown {
@@ -50,21 +54,26 @@ export async function readMailingForm(request: FastifyRequest, store: FileStore,
   };
   try {
     for await (const part of request.parts()) {
+      assertSafeFormField(part.fieldname, part.fieldname);
       if (part.type === 'field') {
         if (part.valueTruncated) throw errors.badRequest(`${part.fieldname}_too_long`);
-        fields[part.fieldname] = typeof part.value === 'string' ? part.value : JSON.stringify(part.value);
+        const value = typeof part.value === 'string' ? part.value : JSON.stringify(part.value);
+        assertSafeFormField(part.fieldname, value);
+        fields[part.fieldname] = value;
         continue;
       }
       if (part.fieldname !== rule.field || file) {
         await drain(part.file);
         continue;
       }
+      assertSafeFormField(part.fieldname, part.filename);
       const refused = rule.checkName(part.filename);
       if (refused) throw refused;
       const staged = await store.stage(part.filename || part.fieldname, part.file);
       file = { staged, contentType: part.mimetype };
       // The multipart limit cut the stream: the bytes seen were not all of it.
       if (part.file.truncated) throw new FileRejected('too_big');
+      if (rule.contentTypeOf) file.contentType = await rule.contentTypeOf(staged);
     }
   } catch (err) {
     await discard();

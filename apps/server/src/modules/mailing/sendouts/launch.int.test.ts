@@ -13,7 +13,7 @@ import { DEMO_BRANCHES, DEMO_USERS } from '../../../seed/demo.js';
 import { DB_KINDS } from '../../../test-support/databases.js';
 import { startTestApp, type TestApp } from '../../../test-support/harness.js';
 import { sendoutRecipients, sendouts } from '../schema.js';
-import { mailingCalls, sandboxWhatsApp } from '../calendar/test-harness.js';
+import { mailingCalls, sandboxWhatsApp } from '../../../test-support/mailing/calendar-harness.js';
 
 const { moscow, yekaterinburg, vladivostok } = DEMO_BRANCHES;
 type Fail = { ok: false; status: string; detail?: string };
@@ -146,6 +146,14 @@ describe.each(DB_KINDS)('send-out launch, test message and listing (%s)', (kind)
       { media: { name: 'table.xlsx', bytes: Buffer.from('PK') } },
     );
     expect(fail(xlsx)).toEqual([415, { ok: false, status: SENDOUT_STATUS_TEXT.unsupportedFile, detail: 'media' }]);
+    // The bytes decide, not the name or the declared type: a Windows program named as a picture.
+    const program = await calls.postForm(
+      'start_sendout',
+      moscow,
+      { sendout_id: id, text: 'x', count: 1, sendout_batch_len: 1, between_time: 10 },
+      { media: { name: 'photo.png', bytes: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(512)]), type: 'image/png' } },
+    );
+    expect(fail(program)).toEqual([415, { ok: false, status: SENDOUT_STATUS_TEXT.unsupportedFile, detail: 'media' }]);
     const invalid = await start(id, { between_time: 100_000 });
     expect(invalid.statusCode).toBe(400);
     expect(fail(await start(id, { instance_id: 'another-branch-number' }))).toEqual([
@@ -282,7 +290,7 @@ describe.each(DB_KINDS)('send-out launch, test message and listing (%s)', (kind)
 
   it('lists launched send-outs newest first with the share of messages that left', async () => {
     // The immediate send-out's one message left the outbox (queued as the sending pass queues it).
-    const queued = await app.runtime.channels.dispatcher.enqueue({
+    const queued = await app.runtime.channels.outbox.enqueue({
       accId: moscow,
       idempotencyKey: `sendout:${immediate}:0`,
       source: 'sendout',
@@ -316,6 +324,7 @@ describe.each(DB_KINDS)('send-out launch, test message and listing (%s)', (kind)
       count: 1,
       sent: 1,
       source: 'xlsx',
+      stall: null,
     });
     expect(listed.find((s) => s.sendout_id === scheduled)).toMatchObject({ process: 0, sent: 0, status: 'planned' });
     const created = await queryRows<{ id: string }>(

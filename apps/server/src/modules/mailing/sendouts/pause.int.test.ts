@@ -16,7 +16,7 @@ import {
   linkWhatsapp,
   outboxOf,
   statusOf,
-} from './test-fixtures.js';
+} from '../../../test-support/mailing/sendout-fixtures.js';
 
 const MOSCOW = DEMO_BRANCHES.moscow;
 const VLADIVOSTOK = DEMO_BRANCHES.vladivostok;
@@ -73,7 +73,7 @@ describe.each(DB_KINDS)('pausing and resuming a send-out (%s)', (kind) => {
     const ahead = (await outboxOf(db(), launched.id)).filter((r) => r.status === 'pending');
     expect(ahead.length).toBeGreaterThan(1);
     app.clock.set(ahead[0]!.notBefore);
-    const inFlight = await new OutboxRepository(db()).claim(ahead[0]!.id, app.clock.now(), 60_000);
+    const [inFlight] = await new OutboxRepository(db()).claim([ahead[0]!.id], app.clock.now(), 60_000);
     expect(inFlight?.status).toBe('sending');
     const sentBefore = await sentCount();
 
@@ -132,7 +132,7 @@ describe.each(DB_KINDS)('pausing and resuming a send-out (%s)', (kind) => {
     const [first, second] = await outboxOf(db(), launched.id);
     // A worker takes the first message, then the pause comes.
     const repo = new OutboxRepository(db());
-    expect((await repo.claim(first!.id, app.clock.now(), 60_000))?.status).toBe('sending');
+    expect((await repo.claim([first!.id], app.clock.now(), 60_000))[0]?.status).toBe('sending');
     expect((await stop(launched.id)).statusCode).toBe(200);
     expect((await outboxOf(db(), launched.id)).map((r) => r.status)).toEqual([
       'sending',

@@ -100,7 +100,7 @@ export class SendoutPause {
   // DELETE /stop_sendout: a started or planned send-out of this branch becomes paused.
   async stop(accId: number, sendoutId: string): Promise<PauseAnswer> {
     const now = this.o.clock.now();
-    return this.o.outbox.run(async (tx, outbox) => {
+    return this.o.outbox.transaction(async (tx, outbox) => {
       const repo = new SendingRepository(tx);
       const sendout = await repo.lockOfBranch(sendoutId, accId);
       if (!sendout) throw notFound();
@@ -123,7 +123,7 @@ export class SendoutPause {
   // POST /resume_sendout: a paused send-out sends to the recipients it still owes.
   async resume(accId: number, sendoutId: string): Promise<PauseAnswer> {
     const now = this.o.clock.now();
-    const status = await this.o.outbox.run(async (tx) => {
+    const status = await this.o.outbox.transaction(async (tx) => {
       const repo = new SendingRepository(tx);
       const sendout = await repo.lockOfBranch(sendoutId, accId);
       if (!sendout) throw notFound();

@@ -47,12 +47,19 @@ export function sendoutFormRoutes(deps: SendoutFormRoutesDeps): FastifyPluginAsy
     });
     const config = { guard: 'mailing' } as const;
 
-    form.post('/parse_xlsx', { config, schema: { response: { 200: parsedClientFile } } }, async (req) => {
+    form.post('/parse_xlsx', { config, schema: { response: { 200: parsedClientFile } } }, async (req, reply) => {
       const caller = requireBranch(req);
       const upload = await readMailingForm(req, files, CLIENT_LIST_FILE);
+      // The list is read only while someone waits for the answer (issue 12).
+      const gone = new AbortController();
+      const onClose = () => {
+        if (!reply.raw.writableEnded) gone.abort();
+      };
+      reply.raw.once('close', onClose);
       try {
-        return await uploads.parse(caller, upload);
+        return await uploads.parse(caller, upload, gone.signal);
       } finally {
+        reply.raw.off('close', onClose);
         await upload.discard();
       }
     });

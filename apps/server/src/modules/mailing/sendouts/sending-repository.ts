@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { minutesOfDay, type SendingWindow } from '@salon/contract/mailing-plan-rules';
 import { channelInstances, outbox } from '../../../channels/schema.js';
-import { queryRows, type Db } from '../../../platform/db/client.js';
+import { queryRows } from '../../../platform/db/client.js';
+import type { Executor } from '../../../platform/db/executor.js';
 import { storedPlanDays } from '../calendar/plan-days.js';
 import type { BusyDay } from '../plan/calendar.js';
 import { sendoutRecipients, sendouts } from '../schema.js';
@@ -63,7 +64,8 @@ const lockedColumns = {
 };
 
 export class SendingRepository {
-  constructor(private readonly db: Db) {}
+  // The database, or the transaction of the send-out's outbox work (platform/db/executor.ts).
+  constructor(private readonly db: Executor) {}
 
   // Scheduled send-outs whose start has come begin sending.
   async startDue(now: Date): Promise<string[]> {

@@ -1,8 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { Dispatcher } from '../../../channels/dispatch/dispatcher.js';
-import { NO_PACING } from '../../../channels/dispatch/governor.js';
-import { OutboxRepository } from '../../../channels/dispatch/outbox-repository.js';
+import { Outbox } from '../../../channels/dispatch/outbox.js';
 import { localDay } from '@salon/contract/zoned-time';
 import { consents } from '../../../channels/schema.js';
 import { FileStore } from '../../../platform/files/file-store.js';
@@ -12,7 +10,7 @@ import { DB_KINDS } from '../../../test-support/databases.js';
 import { startTestApp, type TestApp } from '../../../test-support/harness.js';
 import { until } from '../../../test-support/until.js';
 import { sendoutRecipients, sendouts } from '../schema.js';
-import { SENDOUT_BATCH, SendoutSender, transactionalOutbox } from './sending.js';
+import { SENDOUT_BATCH, SendoutSender } from './sending.js';
 import {
   deliveredByPhone,
   dispatchDue,
@@ -21,7 +19,7 @@ import {
   linkWhatsapp,
   outboxOf,
   statusOf,
-} from './test-fixtures.js';
+} from '../../../test-support/mailing/sendout-fixtures.js';
 import { sendoutMedia } from './media.js';
 
 const VLADIVOSTOK = DEMO_BRANCHES.vladivostok;
@@ -34,23 +32,9 @@ describe.each(DB_KINDS)('sending launched send-outs (%s)', (kind) => {
   const db = () => app.runtime.database.db;
   const sender = () => app.runtime.sendouts.sender;
 
-  // A second worker process: its own sender and dispatcher on the same database, its jobs recorded.
+  // A second worker process: its own sender and outbox on the same database, its jobs recorded.
   function worker(jobs: number[]): SendoutSender {
-    const outbox = transactionalOutbox(
-      db(),
-      (tx, schedule) =>
-        new Dispatcher({
-          repo: new OutboxRepository(tx),
-          host: undefined,
-          clock: app.clock,
-          logger,
-          pacing: () => NO_PACING,
-          claimMs: 30_000,
-          ackTimeoutMs: 600_000,
-          schedule,
-        }),
-      async (id) => void jobs.push(id),
-    );
+    const outbox = new Outbox({ db: db(), clock: app.clock, schedule: async (id) => void jobs.push(id) });
     return new SendoutSender({ db: db(), outbox, clock: app.clock, logger });
   }
 

@@ -1,9 +1,8 @@
-import { variablesIn } from '@salon/contract/templates-rules';
-import type { Dispatcher } from '../../../channels/dispatch/dispatcher.js';
+import type { Outbox } from '../../../channels/dispatch/outbox.js';
 import type { Clock } from '../../../platform/clock.js';
 import type { Db } from '../../../platform/db/client.js';
 import type { Logger } from '../../../platform/logger.js';
-import { render } from '../../templates/engine/render.js';
+import { renderFilled } from '../../../platform/text/render.js';
 import type { SendoutMedia } from './media.js';
 import { type DueRecipient, SendingRepository } from './sending-repository.js';
 
@@ -15,40 +14,8 @@ export const SENDOUT_BATCH = 500;
 // A kick waits this long, so a burst of kicks makes one pass.
 const KICK_DELAY_MS = 50;
 
-// The dispatcher's calls a send-out makes.
-export type OutboxCalls = Pick<Dispatcher, 'enqueue' | 'reschedule' | 'cancel'>;
-
-// A dispatcher writing through the given connection or transaction and starting its jobs with
-// `schedule` (the runtime builds it; see runtime.ts).
-export type DispatcherOn = (db: Db, schedule: (id: number, at: Date) => Promise<void>) => OutboxCalls;
-
-export interface TransactionalOutbox {
-  // Runs `work` in one transaction with a dispatcher writing through it: the outbox rows and the
-  // send-out's bookkeeping of them commit together or not at all. The jobs for those rows start
-  // once the transaction has committed, so a job never looks for a row it cannot see yet (a crash
-  // in between leaves pending rows, which the dispatcher's sweep restarts).
-  run<T>(work: (tx: Db, outbox: OutboxCalls) => Promise<T>): Promise<T>;
-}
-
-export function transactionalOutbox(
-  db: Db,
-  dispatcherOn: DispatcherOn,
-  schedule: (id: number, at: Date) => Promise<void>,
-): TransactionalOutbox {
-  return {
-    async run(work) {
-      const jobs: { id: number; at: Date }[] = [];
-      const result = await db.transaction((tx) =>
-        work(
-          tx,
-          dispatcherOn(tx, async (id, at) => void jobs.push({ id, at })),
-        ),
-      );
-      for (const job of jobs) await schedule(job.id, job.at);
-      return result;
-    },
-  };
-}
+// What send-outs use of the one outbox: their rows and their bookkeeping of them commit together.
+export type TransactionalOutbox = Pick<Outbox, 'transaction'>;
 
 // What the dispatcher reads of an outbox row's media (dispatcher.ts StoredMedia): the stored file's
 // path with what the client sees of it. A send-out keeps exactly that (media.ts), so it is copied
@@ -65,11 +32,11 @@ function outboxMedia(stored: unknown): OutboxMedia | null {
 // The message of one recipient: the send-out's text with {name}, {phone} and the list's other
 // columns filled in; a key the recipient has no value for is left empty, never shown as "{key}".
 export function sendoutBody(text: string, recipient: Pick<DueRecipient, 'name' | 'phone' | 'vars'>): string {
-  const values: Record<string, string> = Object.fromEntries(variablesIn(text).map((key) => [key, '']));
+  const values: Record<string, string> = {};
   for (const [key, value] of Object.entries(recipient.vars)) values[key] = value == null ? '' : String(value);
   values.name = recipient.name;
   values.phone = recipient.phone;
-  return render(text, values);
+  return renderFilled(text, values);
 }
 
 export interface SendoutSenderOptions {
@@ -130,7 +97,7 @@ export class SendoutSender {
   private async holdPaused(): Promise<number> {
     let held = 0;
     for (const id of await new SendingRepository(this.o.db).pausedWithPending()) {
-      held += await this.o.outbox.run(async (tx, outbox) => {
+      held += await this.o.outbox.transaction(async (tx, outbox) => {
         const repo = new SendingRepository(tx);
         if (!(await repo.lockPaused(id))) return 0;
         return (await outbox.cancel(await repo.pendingOutbox(id), 'sendout_paused')).length;
@@ -169,7 +136,7 @@ export class SendoutSender {
     now: Date,
   ): Promise<{ queued: number; finished: boolean }> {
     const media = outboxMedia(sendout.media);
-    return this.o.outbox.run(async (tx, outbox) => {
+    return this.o.outbox.transaction(async (tx, outbox) => {
       const repo = new SendingRepository(tx);
       const locked = await repo.lockStarted(sendout.id);
       if (!locked) return { queued: 0, finished: false };

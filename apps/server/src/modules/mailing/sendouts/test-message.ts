@@ -1,19 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { normalizeClientPhone } from '@salon/contract/local-crm';
 import { SENDOUT_STATUS_TEXT, testSendoutFields } from '@salon/contract/mailing-sendouts';
-import { variablesIn } from '@salon/contract/templates-rules';
-import type { NewOutbox } from '../../../channels/dispatch/outbox-repository.js';
+import type { OutboxWriter } from '../../../channels/dispatch/outbox.js';
 import type { Clock } from '../../../platform/clock.js';
 import type { FileStore } from '../../../platform/files/file-store.js';
 import { AppError, errors } from '../../../platform/http/errors.js';
 import type { Logger } from '../../../platform/logger.js';
-import { render } from '../../templates/engine/render.js';
+import { renderFilled } from '../../../platform/text/render.js';
 import { filledFields, invalidFields, type MailingForm } from './form.js';
 import type { LaunchRepository } from './launch-repository.js';
 
 export interface TestMessagesDeps {
-  // The runtime's dispatcher: every outbound message goes through it.
-  dispatcher: { enqueue(message: NewOutbox): Promise<{ id: number; created: boolean }> };
+  // The one outbox every outbound message goes through.
+  outbox: Pick<OutboxWriter, 'enqueue'>;
   repo: LaunchRepository;
   files: FileStore;
   clock: Clock;
@@ -42,12 +41,10 @@ export function testKeyValues(raw: string | undefined): Record<string, string> |
 // The message as a recipient would get it: the keys given, and '' for any key without a value
 // (as the send-out itself renders a recipient's missing column).
 export function renderTest(text: string, values: Readonly<Record<string, string>>): string {
-  const all: Record<string, string> = {};
-  for (const key of variablesIn(text)) all[key] = values[key] ?? '';
-  return render(text, all);
+  return renderFilled(text, values);
 }
 
-// POST /test_sendout (SPEC 7): one message to the given phone through the dispatcher, source
+// POST /test_sendout (SPEC 7): one message to the given phone through the outbox, source
 // 'test' (a test goes to the owner's own phone, so the recipients' consent list is not asked).
 export class SendoutTestMessages {
   constructor(private readonly d: TestMessagesDeps) {}
@@ -68,7 +65,7 @@ export class SendoutTestMessages {
     if (body === '' && !form.file) throw new AppError(400, SENDOUT_STATUS_TEXT.emptyText);
 
     const file = form.file ? await this.d.files.commit(caller.accId, form.file.staged, form.file.contentType) : null;
-    const { id } = await this.d.dispatcher.enqueue({
+    const { id } = await this.d.outbox.enqueue({
       accId: caller.accId,
       idempotencyKey: `sendout-test:${randomUUID()}`,
       source: 'test',

@@ -4,7 +4,13 @@ import { queryRows } from '../../../platform/db/client.js';
 import { DEMO_BRANCHES } from '../../../seed/demo.js';
 import { DB_KINDS } from '../../../test-support/databases.js';
 import { SendoutAttribution } from './attribution.js';
-import { days, hours, startStatsTestApp, type StatsFixture, type StatsTestApp } from './test-harness.js';
+import {
+  days,
+  hours,
+  startStatsTestApp,
+  type StatsFixture,
+  type StatsTestApp,
+} from '../../../test-support/mailing/stats-test-app.js';
 
 const { moscow, yekaterinburg } = DEMO_BRANCHES;
 

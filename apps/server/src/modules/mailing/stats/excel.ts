@@ -3,6 +3,7 @@ import { escapeCell, writeSheet } from '../../../platform/files/xlsx.js';
 
 // The files go to a person (a download or the admin bot), in the cabinet's default language.
 const STATUS_RU: Record<DetailStatus, string> = {
+  pending: 'Ожидает отправки',
   sent: 'Отправлено',
   read: 'Прочитано',
   answered: 'Ответил',

@@ -41,6 +41,7 @@ export interface DetailRecipientRow {
   recorded_at: Date | string | null;
   record_service: string | null;
   record_cost: number | null;
+  sent_at: Date | string | null;
 }
 
 const ratio = (part: SQL) => sql`coalesce(${part}::float8 / nullif(s.sent_count, 0), 0)`;
@@ -120,14 +121,17 @@ export class MailingStatsRepository {
     return rows[0];
   }
 
-  // The recipients whose message left, in list order.
+  // The recipients whose message left or is still to go (not queued yet, waiting in the outbox, or
+  // held by a pause), in list order; those the dispatcher refused for good are left out.
   async detail(sendoutId: string): Promise<DetailRecipientRow[]> {
     return queryRows<DetailRecipientRow>(
       this.db,
-      sql`select phone, name, read_at, answered_at, recorded_at, record_service, record_cost
-        from sendout_recipients
-        where sendout_id = ${sendoutId} and sent_at is not null
-        order by position`,
+      sql`select r.phone, r.name, r.read_at, r.answered_at, r.recorded_at, r.record_service, r.record_cost, r.sent_at
+        from sendout_recipients r
+        where r.sendout_id = ${sendoutId} and r.included
+          and (r.sent_at is not null or r.outbox_id is null
+            or exists (select 1 from outbox o where o.id = r.outbox_id and o.status in ('pending', 'sending', 'cancelled')))
+        order by r.position`,
     );
   }
 }

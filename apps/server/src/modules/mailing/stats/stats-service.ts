@@ -238,7 +238,12 @@ export class MailingStatsService {
 type DetailRow = DetailSheetRow & { read: boolean; answered: boolean; recorded: boolean };
 
 function toDetailRow(r: DetailRecipientRow, timeZone: string, hidePhone: boolean): DetailRow {
-  const reaction = { read: r.read_at !== null, answered: r.answered_at !== null, recorded: r.recorded_at !== null };
+  const reaction = {
+    read: r.read_at !== null,
+    answered: r.answered_at !== null,
+    recorded: r.recorded_at !== null,
+    sent: r.sent_at !== null,
+  };
   return {
     ...reaction,
     phone: hidePhone ? maskPhone(r.phone) : r.phone,

@@ -10,7 +10,7 @@ import {
 } from '@salon/contract/mailing-stats';
 import { DEMO_BRANCHES, DEMO_USERS } from '../../../seed/demo.js';
 import { DB_KINDS } from '../../../test-support/databases.js';
-import { hours, startStatsTestApp, type StatsTestApp } from './test-harness.js';
+import { hours, startStatsTestApp, type StatsTestApp } from '../../../test-support/mailing/stats-test-app.js';
 
 const { moscow, yekaterinburg } = DEMO_BRANCHES;
 type Fail = { ok: false; status: string };
@@ -298,16 +298,17 @@ describe.each(DB_KINDS)('mailing statistics API (%s)', (kind) => {
       ok: true,
       sendout_id: 'st-live',
       data: {
-        phone: ['79995552000', '79995552001', '79995552002', '79995552003'],
-        name: ['Клиентка 0', 'Клиентка 1', 'Клиентка 2', 'Клиентка 3'],
-        recordTime: ['2026-03-10T10:30:00+03:00', null, null, null],
-        replyTime: ['2026-03-10T10:00:00+03:00', null, '2026-03-10T11:00:00+03:00', null],
-        service: ['Окрашивание', null, null, null],
-        summaryCost: [1500, null, null, null],
-        status: ['recorded', 'read', 'answered', 'sent'],
+        // Клиентка 4's message has not left yet: she is listed as pending.
+        phone: ['79995552000', '79995552001', '79995552002', '79995552003', '79995552004'],
+        name: ['Клиентка 0', 'Клиентка 1', 'Клиентка 2', 'Клиентка 3', 'Клиентка 4'],
+        recordTime: ['2026-03-10T10:30:00+03:00', null, null, null, null],
+        replyTime: ['2026-03-10T10:00:00+03:00', null, '2026-03-10T11:00:00+03:00', null, null],
+        service: ['Окрашивание', null, null, null, null],
+        summaryCost: [1500, null, null, null, null],
+        status: ['recorded', 'read', 'answered', 'sent', 'pending'],
       },
     } satisfies MailingStatsDetailResponse);
-    expect((await detail('&reaction=not_replied')).data.phone).toEqual(['79995552001', '79995552003']);
+    expect((await detail('&reaction=not_replied')).data.phone).toEqual(['79995552001', '79995552003', '79995552004']);
     expect((await detail('&reaction=answered')).data.phone).toEqual(['79995552000', '79995552002']);
     expect((await detail('&reaction=recorded')).data.phone).toEqual(['79995552000']);
     expect((await detail('&client_phone=552002')).data.status).toEqual(['answered']);
@@ -322,7 +323,7 @@ describe.each(DB_KINDS)('mailing statistics API (%s)', (kind) => {
     // A reply that came after the last count: the detail counts again and so does the table row.
     await app.fixture.message(moscow, '79995552003', '2026-03-10T08:30:00Z');
     await db().execute(sql`update sendouts set stats_at = stats_at - interval '1 minute' where id = 'st-live'`);
-    expect((await detail()).data.status).toEqual(['recorded', 'read', 'answered', 'answered']);
+    expect((await detail()).data.status).toEqual(['recorded', 'read', 'answered', 'answered', 'pending']);
     expect((await page()).data[0]).toMatchObject({ sendout_id: 'st-live', answers: 3 });
   });
 
@@ -352,11 +353,12 @@ describe.each(DB_KINDS)('mailing statistics API (%s)', (kind) => {
       segment_filter: { answered: false, recorded: false, not_replied: true },
     });
     expect(sent.statusCode, sent.body).toBe(200);
-    expect(sent.json()).toEqual({ ok: true, status: MAILING_STATS_STATUS.sentToTelegram, count: 1 });
+    // SPEC 7's four status keys: the recipients still to go come along (pending defaults to ticked).
+    expect(sent.json()).toEqual({ ok: true, status: MAILING_STATS_STATUS.sentToTelegram, count: 2 });
     const path = /: (.+)\n$/.exec(app.botLines.at(-1)!)![1]!;
     expect(existsSync(path)).toBe(true);
-    expect((await sheetRows(readFileSync(path))).map((r) => r[0])).toEqual(['Телефон', '79995552001']);
-    expect(readFileSync(`${path}.caption.txt`, 'utf8')).toBe('Рассылка «Весна»: 1');
+    expect((await sheetRows(readFileSync(path))).map((r) => r[0])).toEqual(['Телефон', '79995552001', '79995552004']);
+    expect(readFileSync(`${path}.caption.txt`, 'utf8')).toBe('Рассылка «Весна»: 2');
   });
 
   it('masks the numbers for an admin who may not see client phones', async () => {
@@ -380,6 +382,7 @@ describe.each(DB_KINDS)('mailing statistics API (%s)', (kind) => {
       '7999*****01',
       '7999*****02',
       '7999*****03',
+      '7999*****04',
     ]);
   });
 

@@ -1,11 +1,10 @@
 import { and, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import { templateSettings, type ContentItem, type TemplateSettings } from '@salon/contract/templates';
 import type { TemplateCategory } from '@salon/contract/templates-rules';
-import type { Db } from '../../../platform/db/client.js';
+import type { Executor } from '../../../platform/db/executor.js';
 import { files } from '../../../platform/files/schema.js';
-import { consents, outbox, sendingSettings } from '../../../channels/schema.js';
-import { branches } from '../../accounts/schema.js';
-import { consentChanges } from '../../consents/schema.js';
+import { outbox, sendingSettings } from '../../../channels/schema.js';
+import { branches } from '../../../platform/db/schema.js';
 import { templateSends, templates, templateVersions } from '../schema.js';
 
 export interface ActiveTemplate {
@@ -46,7 +45,12 @@ export interface StoredFile {
 // The engine's SQL: the branch's active templates with their current text, the messages already
 // planned per record, and the questions (confirm, consent) a client's answer may refer to.
 export class EngineRepository {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Executor) {}
+
+  // The same repository writing through a transaction (platform/db/executor.ts).
+  with(tx: Executor): EngineRepository {
+    return new EngineRepository(tx);
+  }
 
   async branchFacts(accId: number): Promise<Omit<BranchTemplates, 'templates'> | null> {
     const [branch] = await this.db
@@ -163,81 +167,6 @@ export class EngineRepository {
       .from(files)
       .where(and(eq(files.accId, accId), inArray(files.id, ids)));
     return new Map(rows.map((r) => [r.id, r]));
-  }
-
-  async consentOf(accId: number, phone: string): Promise<{ active: boolean; consent: boolean | null } | null> {
-    const [row] = await this.db
-      .select({ active: consents.active, consent: consents.consent })
-      .from(consents)
-      .where(and(eq(consents.accId, accId), eq(consents.phone, phone)));
-    return row ?? null;
-  }
-
-  // A consent question went out: the client is 'await' until they answer (SPEC 4 Consent). A new
-  // entry, or a neutral one becoming 'await', goes into the consent changelog as template_creation.
-  async markConsentAwaited(accId: number, phone: string, now: Date): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      const where = and(eq(consents.accId, accId), eq(consents.phone, phone));
-      const inserted = await tx
-        .insert(consents)
-        .values({ accId, phone, active: true, consent: null, updatedAt: now })
-        .onConflictDoNothing()
-        .returning({ comment: consents.comment, clientText: consents.clientText });
-      let logged = inserted[0];
-      if (!logged) {
-        const [row] = await tx
-          .select({
-            active: consents.active,
-            consent: consents.consent,
-            comment: consents.comment,
-            clientText: consents.clientText,
-          })
-          .from(consents)
-          .where(where)
-          .for('update');
-        // An answer is never overwritten by a new question.
-        if (!row || row.consent !== null) return;
-        await tx.update(consents).set({ active: true, updatedAt: now }).where(where);
-        if (row.active) return;
-        logged = row;
-      }
-      await tx.insert(consentChanges).values({
-        accId,
-        phone,
-        actions: ['template_creation'],
-        newActive: true,
-        newConsent: null,
-        newComment: logged.comment,
-        newClientText: logged.clientText,
-        userTgId: null,
-        at: now,
-      });
-    });
-  }
-
-  // The client answered a consent question: their answer and words, logged as user_answered.
-  async answerConsent(accId: number, phone: string, consent: boolean, clientText: string, now: Date): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(consents)
-        .values({ accId, phone, active: true, consent, clientText, consentAt: now, updatedAt: now })
-        .onConflictDoUpdate({
-          target: [consents.accId, consents.phone],
-          set: { active: true, consent, clientText, consentAt: now, updatedAt: now },
-        })
-        .returning({ comment: consents.comment });
-      await tx.insert(consentChanges).values({
-        accId,
-        phone,
-        actions: ['user_answered'],
-        newActive: true,
-        newConsent: consent,
-        newComment: row?.comment ?? null,
-        newClientText: clientText,
-        userTgId: null,
-        at: now,
-      });
-    });
   }
 
   async branchesWithBirthdayTemplates(): Promise<number[]> {

@@ -9,7 +9,7 @@ import { consents, outbox } from '../../../channels/schema.js';
 import { deriveRecordKinds } from '../../../crm/derive.js';
 import type { CrmRecord } from '../../../crm/crm.js';
 import { templates, templateSends, templateVersions } from '../schema.js';
-import { insertTemplate, record as makeRecord } from './test-fixtures.js';
+import { insertTemplate, record as makeRecord } from '../../../test-support/templates/engine-fixtures.js';
 
 const MOSCOW = DEMO_BRANCHES.moscow;
 const VLADIVOSTOK = DEMO_BRANCHES.vladivostok;

@@ -1,19 +1,23 @@
 import type { EventKind } from '@salon/contract/templates-rules';
 import type { Clock } from '../../../platform/clock.js';
 import type { Logger } from '../../../platform/logger.js';
-import type { Dispatcher } from '../../../channels/dispatch/dispatcher.js';
+import type { Outbox, OutboxWriter } from '../../../channels/dispatch/outbox.js';
 import type { CrmClient, CrmRecord } from '../../../crm/crm.js';
 import type { RecordChange } from '../../../crm/processor.js';
 import type { CrmRepository } from '../../../crm/repository.js';
 import type { ActiveTemplate, BranchTemplates, EngineRepository, SendRow } from './engine-repository.js';
+import type { ConsentLedger } from './consent-ledger.js';
 import { mismatch } from './match.js';
-import { birthdayVariables, recordVariables, render } from './render.js';
+import { render } from '../../../platform/text/render.js';
+import { birthdayVariables, recordVariables } from './variables.js';
 import { birthdayTarget, recordSendTime, type Planned } from './timing.js';
 
 export interface EngineDeps {
   repo: EngineRepository;
   crm: CrmRepository;
-  dispatcher: Dispatcher;
+  // The consents module's list: consent templates ask only clients who have not answered.
+  consents: ConsentLedger;
+  outbox: Outbox;
   clock: Clock;
   logger: Logger;
 }
@@ -82,7 +86,7 @@ export class TemplateEngine {
     const branch = await this.d.repo.branchTemplates(accId, templateId);
     const template = branch?.templates[0];
     if (!branch || !template || branch.sendOutAccount) {
-      await this.d.dispatcher.cancel(await this.d.repo.pendingOfTemplate(templateId), 'template_off');
+      await this.d.outbox.cancel(await this.d.repo.pendingOfTemplate(templateId), 'template_off');
       return;
     }
     if (template.category === 'happy_birthday') {
@@ -154,14 +158,15 @@ export class TemplateEngine {
       // Messages of templates that were switched off or deleted since they were planned.
       const running = new Set(branch.templates.map((t) => t.id));
       const orphans = sends.filter((s) => s.status === 'pending' && !running.has(s.templateId));
-      await this.d.dispatcher.cancel(
+      await this.d.outbox.cancel(
         orphans.map((s) => s.outboxId),
         'template_off',
       );
     }
   }
 
-  // Makes the outbox hold exactly the planned messages of one template for one record.
+  // Makes the outbox hold exactly the planned messages of one template for one record, in one
+  // transaction: the rows and the template's record of them (template_sends) commit together.
   private async converge(
     branch: BranchTemplates,
     template: ActiveTemplate,
@@ -170,52 +175,56 @@ export class TemplateEngine {
     plan: Planned | null,
     vars: Record<string, string>,
   ): Promise<void> {
-    const { dispatcher } = this.d;
     const pending = mine.filter((s) => s.status === 'pending');
     const messages = plan ? await this.messages(branch.accId, template, vars) : [];
     if (!plan || messages.length === 0) {
-      await dispatcher.cancel(
+      await this.d.outbox.cancel(
         pending.map((s) => s.outboxId),
         'no_longer_applies',
       );
       return;
     }
-    const base = `tpl:${template.id}:rec:${record.id}:${plan.anchor}`;
-    const used = new Set<number>();
-    for (const [item, message] of messages.entries()) {
-      const key = `${base}:${item}`;
-      const existing = mine.find((s) => s.key === key);
-      if (existing && existing.status !== 'pending' && existing.status !== 'cancelled') {
-        used.add(existing.outboxId);
-        continue; // already went out for this moment
+    await this.d.outbox.transaction(async (tx, outbox) => {
+      const repo = this.d.repo.with(tx);
+      const base = `tpl:${template.id}:rec:${record.id}:${plan.anchor}`;
+      const used = new Set<number>();
+      for (const [item, message] of messages.entries()) {
+        const key = `${base}:${item}`;
+        const existing = mine.find((s) => s.key === key);
+        if (existing && existing.status !== 'pending' && existing.status !== 'cancelled') {
+          used.add(existing.outboxId);
+          continue; // already went out for this moment
+        }
+        const patch = { notBefore: plan.at, body: message.body, media: message.media, clientName: record.clientName };
+        if (existing) {
+          used.add(existing.outboxId);
+          await outbox.reschedule(existing.outboxId, patch, { revive: existing.status === 'cancelled' });
+          if (existing.version !== template.version) await repo.setSendVersion(existing.outboxId, template.version);
+          continue;
+        }
+        // The same template's message for this record's old time: move it (a reschedule).
+        const moved = pending.find((s) => s.item === item && !used.has(s.outboxId));
+        if (moved && (await outbox.reschedule(moved.outboxId, { ...patch, idempotencyKey: key }))) {
+          used.add(moved.outboxId);
+          if (moved.version !== template.version) await repo.setSendVersion(moved.outboxId, template.version);
+          continue;
+        }
+        const { id } = await this.enqueue(outbox, repo, branch.accId, template, item, message, key, plan.at, recipientOf(record));
+        used.add(id);
       }
-      const patch = { notBefore: plan.at, body: message.body, media: message.media, clientName: record.clientName };
-      if (existing) {
-        used.add(existing.outboxId);
-        await dispatcher.reschedule(existing.outboxId, patch, { revive: existing.status === 'cancelled' });
-        if (existing.version !== template.version)
-          await this.d.repo.setSendVersion(existing.outboxId, template.version);
-        continue;
-      }
-      // The same template's message for this record's old time: move it (a reschedule).
-      const moved = pending.find((s) => s.item === item && !used.has(s.outboxId));
-      if (moved && (await dispatcher.reschedule(moved.outboxId, { ...patch, idempotencyKey: key }))) {
-        used.add(moved.outboxId);
-        if (moved.version !== template.version) await this.d.repo.setSendVersion(moved.outboxId, template.version);
-        continue;
-      }
-      const { id } = await this.enqueue(branch.accId, template, item, message, key, plan.at, recipientOf(record));
-      used.add(id);
-    }
-    await dispatcher.cancel(
-      pending.filter((s) => !used.has(s.outboxId)).map((s) => s.outboxId),
-      'no_longer_applies',
-    );
+      await outbox.cancel(
+        pending.filter((s) => !used.has(s.outboxId)).map((s) => s.outboxId),
+        'no_longer_applies',
+      );
+    });
   }
 
-  // One planned message: the outbox row under its idempotency key, and which template, version, record
-  // and client it is for (how it is rescheduled, cancelled and counted).
+  // One planned message, inside the caller's outbox transaction: the outbox row under its
+  // idempotency key, and which template, version, record and client it is for (how it is
+  // rescheduled, cancelled and counted).
   private async enqueue(
+    outbox: OutboxWriter,
+    repo: EngineRepository,
     accId: number,
     template: ActiveTemplate,
     item: number,
@@ -224,7 +233,7 @@ export class TemplateEngine {
     at: Date,
     to: Recipient,
   ): Promise<{ id: number; created: boolean }> {
-    const result = await this.d.dispatcher.enqueue({
+    const result = await outbox.enqueue({
       accId,
       idempotencyKey: key,
       source: 'template',
@@ -236,7 +245,7 @@ export class TemplateEngine {
       channels: null,
       notBefore: at,
     });
-    await this.d.repo.saveSend({
+    await repo.saveSend({
       outboxId: result.id,
       accId,
       templateId: template.id,
@@ -294,26 +303,33 @@ export class TemplateEngine {
           (kind === 'record_create_consent' && kinds.includes('record_create')) ||
           (kind === 'record_confirm_consent' && record.attendance === 2 && !record.deleted);
         if (!due) continue;
-        const consent = await this.d.repo.consentOf(branch.accId, record.clientPhone);
+        const consent = await this.d.consents.consentOf(branch.accId, record.clientPhone);
         if (consent && consent.consent !== null) continue; // they already answered
         base = `tpl:${template.id}:consent:${record.clientPhone}`;
       }
       if (!base || (await mismatch(template.settings, ctx))) continue;
       const messages = await this.messages(branch.accId, template, vars);
-      for (const [item, message] of messages.entries()) {
-        const { created } = await this.enqueue(
-          branch.accId,
-          template,
-          item,
-          message,
-          `${base}:${item}`,
-          now,
-          recipientOf(record),
-        );
-        if (created && item === 0 && template.category === 'consent') {
-          await this.d.repo.markConsentAwaited(branch.accId, record.clientPhone, now);
+      if (messages.length === 0) continue;
+      const key = base;
+      await this.d.outbox.transaction(async (tx, outbox) => {
+        const repo = this.d.repo.with(tx);
+        for (const [item, message] of messages.entries()) {
+          const { created } = await this.enqueue(
+            outbox,
+            repo,
+            branch.accId,
+            template,
+            item,
+            message,
+            `${key}:${item}`,
+            now,
+            recipientOf(record),
+          );
+          if (created && item === 0 && template.category === 'consent') {
+            await this.d.consents.with(tx).markAwaited(branch.accId, record.clientPhone, now);
+          }
         }
-      }
+      });
     }
   }
 
@@ -336,17 +352,23 @@ export class TemplateEngine {
         if (!client.phone || template.settings.blacklist.includes(client.phone)) continue;
         if (!this.clientMatches(template, client)) continue;
         const messages = await this.messages(branch.accId, template, birthdayVariables(client));
-        for (const [item, message] of messages.entries()) {
-          await this.enqueue(
-            branch.accId,
-            template,
-            item,
-            message,
-            `tpl:${template.id}:bday:${client.id}:${target.year}:${item}`,
-            target.at.getTime() > now.getTime() ? target.at : now,
-            { recordId: null, clientId: client.id, phone: client.phone, name: client.name },
-          );
-        }
+        if (messages.length === 0) continue;
+        await this.d.outbox.transaction(async (tx, outbox) => {
+          const repo = this.d.repo.with(tx);
+          for (const [item, message] of messages.entries()) {
+            await this.enqueue(
+              outbox,
+              repo,
+              branch.accId,
+              template,
+              item,
+              message,
+              `tpl:${template.id}:bday:${client.id}:${target.year}:${item}`,
+              target.at.getTime() > now.getTime() ? target.at : now,
+              { recordId: null, clientId: client.id, phone: client.phone, name: client.name },
+            );
+          }
+        });
       }
     }
   }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TemplateSettings } from '@salon/contract/templates';
 import { mismatch, type MatchContext } from './match.js';
-import { client, record, settings } from './test-fixtures.js';
+import { client, record, settings } from '../../../test-support/templates/engine-fixtures.js';
 
 const base = { when_send: 'before_start', when_send2: 1 } as const;
 const ctx = (over: Partial<MatchContext> = {}): MatchContext => ({

@@ -8,7 +8,7 @@ import { consents, outbox } from '../../../channels/schema.js';
 import type { ChannelInstanceRow } from '../../../channels/repository.js';
 import { crmServices, crmStaff } from '../../../crm/schema.js';
 import { templateSends } from '../schema.js';
-import { insertTemplate } from './test-fixtures.js';
+import { insertTemplate } from '../../../test-support/templates/engine-fixtures.js';
 import { classifyAnswer } from './replies.js';
 
 const ACC = DEMO_BRANCHES.moscow;

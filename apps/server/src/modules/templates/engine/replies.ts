@@ -6,11 +6,13 @@ import {
 } from '@salon/contract/templates-rules';
 import type { Clock } from '../../../platform/clock.js';
 import type { Logger } from '../../../platform/logger.js';
-import type { Dispatcher } from '../../../channels/dispatch/dispatcher.js';
+import type { OutboxWriter } from '../../../channels/dispatch/outbox.js';
 import type { ReplyContext, ReplyHandler } from '../../../channels/inbound/reply-chain.js';
 import type { CrmRepository } from '../../../crm/repository.js';
 import type { EngineRepository } from './engine-repository.js';
-import { recordVariables, render } from './render.js';
+import type { ConsentLedger } from './consent-ledger.js';
+import { render } from '../../../platform/text/render.js';
+import { recordVariables } from './variables.js';
 
 // What a confirm-record answer does in the branch's CRM.
 export interface RecordActions {
@@ -21,7 +23,9 @@ export interface RecordActions {
 export interface ReplyDeps {
   repo: EngineRepository;
   crm: CrmRepository;
-  dispatcher: Dispatcher;
+  // The consents module's list, where a consent answer is recorded.
+  consents: ConsentLedger;
+  outbox: Pick<OutboxWriter, 'enqueue'>;
   actions: RecordActions;
   clock: Clock;
   logger: Logger;
@@ -82,7 +86,7 @@ export function confirmCancelHandler(d: ReplyDeps): ReplyHandler {
       const branch = await d.repo.branchFacts(accId);
       if (text.trim() && branch) {
         const client = record.clientId ? await d.crm.client(accId, record.clientId) : null;
-        await d.dispatcher.enqueue({
+        await d.outbox.enqueue({
           accId,
           idempotencyKey: `reply:${answer === 'yes' ? 'confirm' : 'cancel'}:${question.outboxId}`,
           source: 'reply',
@@ -109,9 +113,9 @@ export function consentHandler(d: ReplyDeps): ReplyHandler {
       const found = await answeredQuestion(d, context, 'consent', ANSWER_WINDOW_HOURS);
       if (!found) return 'pass';
       const { answer, now } = found;
-      const current = await d.repo.consentOf(accId, message.from);
+      const current = await d.consents.consentOf(accId, message.from);
       if (current && current.consent !== null) return 'pass';
-      await d.repo.answerConsent(accId, message.from, answer === 'yes', message.body.slice(0, 500), now);
+      await d.consents.recordAnswer(accId, message.from, answer === 'yes', message.body.slice(0, 500), now);
       return 'handled';
     },
   };

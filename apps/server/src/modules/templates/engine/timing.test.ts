@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { birthdayTarget, recordSendTime } from './timing.js';
-import { record, settings } from './test-fixtures.js';
+import { record, settings } from '../../../test-support/templates/engine-fixtures.js';
 
 const MOSCOW = 'Europe/Moscow';
 const VLADIVOSTOK = 'Asia/Vladivostok';

@@ -8,7 +8,7 @@ import { startFakeYclients, type FakeYclients } from '../../../test-support/fake
 import { startTestApp, type TestApp } from '../../../test-support/harness.js';
 import { outbox } from '../../../channels/schema.js';
 import { templateSends } from '../schema.js';
-import { insertTemplate } from './test-fixtures.js';
+import { insertTemplate } from '../../../test-support/templates/engine-fixtures.js';
 
 const KEY_HEX = 'ab'.repeat(32);
 const BRANCHES = [

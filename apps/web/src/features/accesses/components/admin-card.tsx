@@ -3,7 +3,7 @@ import { ActionIcon, Badge, Button, Card, Group, Stack, Switch, Text, Tooltip } 
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { AdminWire } from '@salon/contract/accesses';
-import { formatDateTime } from '../../../shared/i18n/format-date-time';
+import { useDateFormat } from '../../../shared/i18n/use-date-format';
 import { rightLabelKey } from '../right-label';
 import { AdminEditForm } from './admin-edit-form';
 
@@ -17,7 +17,8 @@ interface AdminCardProps {
 
 // One admin: name, id, rights; the active switch, edit (with history) and delete.
 export function AdminCard({ admin, self, togglingActive, onActive, onDelete }: AdminCardProps) {
-  const { t, i18n } = useTranslation('accesses');
+  const { t } = useTranslation('accesses');
+  const fmt = useDateFormat();
   const [editing, setEditing] = useState(false);
   const tg = admin.tg_id;
 
@@ -37,13 +38,13 @@ export function AdminCard({ admin, self, togglingActive, onActive, onDelete }: A
               )}
             </Group>
             <Text size="sm" c="dimmed">
-              Telegram ID {tg} · {t('list.created', { date: formatDateTime(admin.create_date, i18n.language) })}
+              Telegram ID {tg} · {t('list.created', { date: fmt.dateTime(admin.create_date) })}
             </Text>
           </Stack>
           <Group gap="sm" wrap="nowrap">
             <Tooltip label={t('list.selfHint')} disabled={!self}>
               <Switch
-                label={t('list.activeSwitch')}
+                label={admin.active ? t('list.activeSwitch') : t('list.inactiveSwitch')}
                 checked={admin.active}
                 disabled={self || togglingActive}
                 onChange={(event) => onActive(event.currentTarget.checked)}

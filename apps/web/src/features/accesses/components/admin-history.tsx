@@ -1,13 +1,14 @@
 import { Stack, Text, Timeline } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ChangeLogEntry } from '@salon/contract/accesses';
-import { formatDateTime } from '../../../shared/i18n/format-date-time';
+import { useDateFormat } from '../../../shared/i18n/use-date-format';
 import { logActionKey, sortedLog } from '../access-rules';
 import { rightLabelKey } from '../right-label';
 
 // The change log of one admin: action, date in the user's locale, and the new values.
 export function AdminHistory({ log }: { log: readonly ChangeLogEntry[] }) {
-  const { t, i18n } = useTranslation('accesses');
+  const { t } = useTranslation('accesses');
+  const fmt = useDateFormat();
   if (log.length === 0) {
     return (
       <Text size="sm" c="dimmed" data-testid="admin-history-empty">
@@ -32,7 +33,7 @@ export function AdminHistory({ log }: { log: readonly ChangeLogEntry[] }) {
         >
           <Stack gap={2}>
             <Text size="xs" c="dimmed">
-              {formatDateTime(entry.date, i18n.language)}
+              {fmt.dateTime(entry.date)}
             </Text>
             {entry.new_name !== null && <Text size="sm">{t('history.newName', { name: entry.new_name })}</Text>}
             {entry.new_rights !== null && (

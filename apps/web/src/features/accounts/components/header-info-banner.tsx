@@ -1,10 +1,10 @@
-import { Alert } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LANGUAGE } from '@salon/contract/constants';
 import { isLanguage } from '../../../shared/i18n/language';
 import { session } from '../../../shared/session/session';
 import { useSession } from '../../../shared/session/use-session';
+import { NoticeLine } from '../../../shared/ui/notice-line';
 import { useHeaderBanner } from '../api/get-header-banner';
 import { headerBannerFingerprint, isHeaderBannerVisible } from '../banner-rules';
 
@@ -17,15 +17,13 @@ export function HeaderInfoBanner() {
   const language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LANGUAGE;
   const text = banner.text[language] || banner.text[DEFAULT_LANGUAGE] || Object.values(banner.text).find(Boolean);
   return (
-    <Alert
-      data-testid="header-banner"
-      variant="light"
-      icon={<IconInfoCircle aria-hidden />}
-      withCloseButton
-      closeButtonLabel={t('banners.hide')}
-      onClose={() => session.update({ headerBannerHidden: true, headerBannerText: headerBannerFingerprint(banner) })}
-    >
-      {text}
-    </Alert>
+    <NoticeLine
+      testId="header-banner"
+      color="blue"
+      icon={<IconInfoCircle size={18} aria-hidden />}
+      text={text ?? ''}
+      dismissLabel={t('banners.hide')}
+      onDismiss={() => session.update({ headerBannerHidden: true, headerBannerText: headerBannerFingerprint(banner) })}
+    />
   );
 }

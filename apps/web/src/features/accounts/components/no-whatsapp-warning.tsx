@@ -1,4 +1,4 @@
-import { Alert, Anchor } from '@mantine/core';
+import { Anchor } from '@mantine/core';
 import { IconBrandWhatsapp } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { allows } from '@salon/contract/rights-rules';
 import type { Branch } from '../../../shared/accounts/branch';
 import { session } from '../../../shared/session/session';
 import { useSession } from '../../../shared/session/use-session';
+import { NoticeLine } from '../../../shared/ui/notice-line';
 import { shouldShowNoWaWarning } from '../banner-rules';
 
 export function NoWhatsAppWarning({ branch }: { branch: Branch }) {
@@ -13,22 +14,20 @@ export function NoWhatsAppWarning({ branch }: { branch: Branch }) {
   const { waWarningHiddenAccIds } = useSession();
   if (!shouldShowNoWaWarning(branch, waWarningHiddenAccIds)) return null;
   return (
-    <Alert
-      data-testid="wa-warning"
+    <NoticeLine
+      testId="wa-warning"
       color="yellow"
-      variant="light"
-      icon={<IconBrandWhatsapp aria-hidden />}
-      title={t('banners.whatsapp.title')}
-      withCloseButton
-      closeButtonLabel={t('banners.hide')}
-      onClose={() => session.update({ waWarningHiddenAccIds: [...waWarningHiddenAccIds, branch.accId] })}
-    >
-      {t('banners.whatsapp.text')}{' '}
-      {allows(branch.rights, 'connection') && (
-        <Anchor component={Link} to={`/connection?accId=${branch.accId}`}>
-          {t('banners.whatsapp.action')}
-        </Anchor>
-      )}
-    </Alert>
+      icon={<IconBrandWhatsapp size={18} aria-hidden />}
+      text={`${t('banners.whatsapp.title')}. ${t('banners.whatsapp.text')}`}
+      action={
+        allows(branch.rights, 'connection') ? (
+          <Anchor size="sm" component={Link} to={`/connection?accId=${branch.accId}`}>
+            {t('banners.whatsapp.action')}
+          </Anchor>
+        ) : undefined
+      }
+      dismissLabel={t('banners.hide')}
+      onDismiss={() => session.update({ waWarningHiddenAccIds: [...waWarningHiddenAccIds, branch.accId] })}
+    />
   );
 }

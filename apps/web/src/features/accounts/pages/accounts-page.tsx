@@ -13,7 +13,8 @@ import { BranchListSkeleton } from '../components/branch-list-skeleton';
 import { NoFilial } from '../components/no-filial';
 import { branchTarget } from '../branch-target';
 
-// Set by the route guard when a link named a branch that is not in the list (SPEC 8).
+// Set by the route guard when a link named a branch that is not in the list (SPEC 8), or when the
+// page asked for needs rights the user lacks on the branch.
 function noticeOf(state: unknown): string | null {
   return typeof state === 'object' && state !== null && 'notice' in state && typeof state.notice === 'string'
     ? state.notice
@@ -47,6 +48,11 @@ export function AccountsPage() {
       {notice === 'branchNotFound' && (
         <Alert color="yellow" variant="light" data-testid="branch-not-found">
           {t('branchNotFound')}
+        </Alert>
+      )}
+      {notice === 'noRights' && (
+        <Alert color="yellow" variant="light" data-testid="no-rights-notice">
+          {t('noRights')}
         </Alert>
       )}
       {accounts.isPending && <BranchListSkeleton />}

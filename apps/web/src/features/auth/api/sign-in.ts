@@ -27,7 +27,8 @@ export async function signIn({ telegramId, pin }: { telegramId: string; pin: str
     schema: () => authSchemas().then((m) => m.getTokenResponse),
     auth: false,
   });
-  return { ...token, refreshToken: refresh_token };
+  // Refresh tokens rotate: get_token spent the one check_pin gave and answered the next.
+  return { ...token, refreshToken: token.refresh_token };
 }
 
 export function useSignIn() {

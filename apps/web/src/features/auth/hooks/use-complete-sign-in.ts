@@ -2,8 +2,9 @@ import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { storedLanguage } from '../../../shared/i18n/language';
+import { rememberLanguage, storedLanguage, takePickedWhileSignedOut } from '../../../shared/i18n/language';
 import { saveLanguage } from '../../../shared/i18n/save-language';
+import { noteAccountLanguage } from '../../../shared/i18n/use-account-language';
 import { session } from '../../../shared/session/session';
 import type { SignInResult } from '../api/sign-in';
 
@@ -27,10 +28,18 @@ export function useCompleteSignIn() {
         refreshToken: result.refreshToken,
         user: result.user,
       });
-      // A language picked on this device wins and is saved for the account; otherwise the account's one applies.
+      // The account's saved language applies on every device, unless one was picked on the sign-in
+      // page just now: that fresh choice is saved for the account instead.
+      const saved = result.user.lang;
       const local = storedLanguage();
-      if (local === null) void i18n.changeLanguage(result.user.lang);
-      else if (local !== result.user.lang) void saveLanguage(local).catch(() => undefined);
+      // Until the save lands, the accounts list may still report the old language: that is no change.
+      noteAccountLanguage(saved);
+      if (takePickedWhileSignedOut() && local !== null && local !== saved) {
+        void saveLanguage(local).catch(() => undefined);
+      } else {
+        rememberLanguage(saved);
+        if (i18n.resolvedLanguage !== saved) void i18n.changeLanguage(saved);
+      }
       void navigate('/accounts', { replace: true });
     },
     [navigate, queryClient, i18n],

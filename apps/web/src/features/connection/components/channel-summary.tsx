@@ -2,13 +2,14 @@ import { Alert, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconPlayerPause } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ChannelStateWire } from '@salon/contract/connection';
-import { formatDateTime } from '../../../shared/i18n/format-date-time';
+import { useDateFormat } from '../../../shared/i18n/use-date-format';
 import { useNow } from '../../../shared/lib/use-now';
 import { knownReason, pauseOf, usageOf } from '../channel-state';
 
 // The connected number, today's messages against the daily cap, and the governor's pause.
 export function ChannelSummary({ state }: { state: ChannelStateWire }) {
-  const { t, i18n } = useTranslation('connection');
+  const { t } = useTranslation('connection');
+  const fmt = useDateFormat();
   const now = useNow(30_000);
   const usage = usageOf(state);
   const pause = pauseOf(state, now);
@@ -54,7 +55,7 @@ export function ChannelSummary({ state }: { state: ChannelStateWire }) {
           title={t('summary.pausedTitle')}
           data-testid="channel-pause"
         >
-          {t('summary.pausedUntil', { time: formatDateTime(pause.until, i18n.language) })}{' '}
+          {t('summary.pausedUntil', { time: fmt.dateTime(pause.until) })}{' '}
           {pause.reason !== null && (reason ? t(`reason.${reason}`) : pause.reason)}
         </Alert>
       )}

@@ -1,18 +1,9 @@
 import { useMemo } from 'react';
-import { encodeQr, qrPath } from '../qr/qr-code';
-
-const QUIET_ZONE = 4;
+import { drawQr } from '../qr/qr-drawing';
 
 // The QR drawn as one SVG path; nothing if the payload does not fit a QR code.
 export function QrImage({ payload, label, size = 240 }: { payload: string; label: string; size?: number }) {
-  const drawing = useMemo(() => {
-    try {
-      const matrix = encodeQr(payload);
-      return { side: matrix.size + QUIET_ZONE * 2, path: qrPath(matrix, QUIET_ZONE) };
-    } catch {
-      return null;
-    }
-  }, [payload]);
+  const drawing = useMemo(() => drawQr(payload), [payload]);
   if (drawing === null) return null;
   return (
     <svg

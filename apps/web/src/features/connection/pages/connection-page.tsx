@@ -1,8 +1,10 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Group, Stack, Tabs, Text } from '@mantine/core';
+import { Button, Card, Stack, Tabs } from '@mantine/core';
 import { IconBrandTelegram, IconBrandWhatsapp, IconDeviceMobile, IconFileCertificate } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ChannelCode } from '@salon/contract/connection';
+import { NoticeArea } from '../../../shared/ui/notice-area';
+import { NoticeLine } from '../../../shared/ui/notice-line';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { QueryErrorView } from '../../../shared/ui/query-error-view';
 import { useConnection } from '../api/get-connection';
@@ -34,13 +36,15 @@ function Dot({ state }: { state: ChannelUiState | null }) {
 
 // /connection: WhatsApp and Telegram, their login flows and actions, a test message (SPEC 2, 4).
 export function ConnectionPage() {
-  const { t } = useTranslation(['connection', 'pages']);
+  const { t } = useTranslation(['connection', 'pages', 'common']);
   const connection = useConnection();
   const data = connection.data;
   useBranchStatusSync(data);
   // The tab the user picked; until then WhatsApp, unless it was dropped (SPEC 4).
   const [chosen, setChosen] = useState<ChannelCode | null>(null);
   const [consentClosed, setConsentClosed] = useState(false);
+  // Notices hidden for this visit (the registry one comes back until the rules are accepted).
+  const [hidden, setHidden] = useState({ sandbox: false, registry: false });
   const states: Record<ChannelCode, ChannelUiState> | null = data
     ? {
         WA: toUiState({ status: data.wa.status, reason: data.wa.reason }),
@@ -90,26 +94,33 @@ export function ConnectionPage() {
       >
         {t('pages:titles.connection')}
       </PageTitle>
-      {data?.sandbox && (
-        <Text size="sm" c="dimmed" mt={-12}>
-          {t('connection:sandbox.hint')}
-        </Text>
-      )}
-      {data && !data.registry_consent && (
-        <Alert
-          color="blue"
-          variant="light"
-          icon={<IconFileCertificate aria-hidden />}
-          title={t('connection:registry.bannerTitle')}
-        >
-          <Group justify="space-between" gap="sm">
-            <Text size="sm">{t('connection:registry.banner')}</Text>
-            <Button size="xs" onClick={() => setConsentClosed(false)} data-testid="registry-consent-open">
-              {t('connection:registry.review')}
-            </Button>
-          </Group>
-        </Alert>
-      )}
+      <NoticeArea>
+        {data?.sandbox && !hidden.sandbox && (
+          <NoticeLine
+            color="gray"
+            icon={<IconDeviceMobile size={18} aria-hidden />}
+            text={t('connection:sandbox.hint')}
+            dismissLabel={t('common:notices.dismiss')}
+            onDismiss={() => setHidden((h) => ({ ...h, sandbox: true }))}
+            testId="sandbox-hint"
+          />
+        )}
+        {data && !data.registry_consent && !hidden.registry && (
+          <NoticeLine
+            color="blue"
+            icon={<IconFileCertificate size={18} aria-hidden />}
+            text={`${t('connection:registry.bannerTitle')}. ${t('connection:registry.banner')}`}
+            action={
+              <Button size="compact-xs" onClick={() => setConsentClosed(false)} data-testid="registry-consent-open">
+                {t('connection:registry.review')}
+              </Button>
+            }
+            dismissLabel={t('common:notices.dismiss')}
+            onDismiss={() => setHidden((h) => ({ ...h, registry: true }))}
+            testId="registry-notice"
+          />
+        )}
+      </NoticeArea>
       <Tabs
         value={tab}
         onChange={(value) => {

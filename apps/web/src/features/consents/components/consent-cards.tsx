@@ -1,7 +1,7 @@
 import { Card, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ConsentEntryWire } from '@salon/contract/consents';
-import { formatDateTime } from '../../../shared/i18n/format-date-time';
+import { useDateFormat } from '../../../shared/i18n/use-date-format';
 import { historyPanelId, statusOf } from '../consent-list-rules';
 import { ConsentHistory } from './consent-history';
 import { ConsentRowActions, type ConsentRowHandlers } from './consent-row-actions';
@@ -14,7 +14,8 @@ interface ConsentCardsProps extends ConsentRowHandlers {
 
 // Mobile (under 640 px): one stacked card per number with the same fields and actions.
 export function ConsentCards({ entries, expanded, ...handlers }: ConsentCardsProps) {
-  const { t, i18n } = useTranslation('consents');
+  const { t } = useTranslation('consents');
+  const fmt = useDateFormat();
   return (
     <Stack gap="sm" data-testid="consent-cards">
       {entries.map((entry) => {
@@ -31,7 +32,7 @@ export function ConsentCards({ entries, expanded, ...handlers }: ConsentCardsPro
               {entry.client_text && <Field label={t('table.clientText')} value={entry.client_text} />}
               {entry.comment && <Field label={t('table.comment')} value={entry.comment} />}
               <Text size="xs" c="dimmed">
-                {t('table.updated')}: {formatDateTime(entry.updated_at, i18n.language)}
+                {t('table.updated')}: {fmt.dateTime(entry.updated_at)}
               </Text>
               <ConsentRowActions
                 entry={entry}

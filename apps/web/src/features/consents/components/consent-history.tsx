@@ -1,14 +1,15 @@
 import { Group, Stack, Text, Timeline } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ConsentChangeWire } from '@salon/contract/consents';
-import { formatDateTime } from '../../../shared/i18n/format-date-time';
+import { useDateFormat } from '../../../shared/i18n/use-date-format';
 import { useSession } from '../../../shared/session/use-session';
 import { changeActor, changeDetails, sortedChanges } from '../consent-list-rules';
 import { ConsentStatusBadge } from './consent-status-badge';
 
 // The change log of one number, newest first: what happened, when, who did it and the new values.
 export function ConsentHistory({ log, id }: { log: readonly ConsentChangeWire[]; id: string }) {
-  const { t, i18n } = useTranslation('consents');
+  const { t } = useTranslation('consents');
+  const fmt = useDateFormat();
   const { userId } = useSession();
   if (log.length === 0) {
     return (
@@ -35,7 +36,7 @@ export function ConsentHistory({ log, id }: { log: readonly ConsentChangeWire[];
               <Stack gap={4}>
                 <Text size="xs" c="dimmed">
                   {t('history.by', {
-                    date: formatDateTime(change.date, i18n.language),
+                    date: fmt.dateTime(change.date),
                     actor: t(`history.actor.${actor}`, { id: change.user_tg_id ?? '' }),
                   })}
                 </Text>

@@ -2,7 +2,7 @@ import { Fragment } from 'react';
 import { Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ConsentEntryWire } from '@salon/contract/consents';
-import { formatDateTime } from '../../../shared/i18n/format-date-time';
+import { useDateFormat } from '../../../shared/i18n/use-date-format';
 import { historyPanelId, statusOf } from '../consent-list-rules';
 import { ConsentHistory } from './consent-history';
 import { ConsentRowActions, type ConsentRowHandlers } from './consent-row-actions';
@@ -15,7 +15,8 @@ interface ConsentTableProps extends ConsentRowHandlers {
 
 // Desktop: phone, status, client's reply, comment, updated, actions; the history opens under its row.
 export function ConsentTable({ entries, expanded, ...handlers }: ConsentTableProps) {
-  const { t, i18n } = useTranslation('consents');
+  const { t } = useTranslation('consents');
+  const fmt = useDateFormat();
   return (
     <Table.ScrollContainer minWidth={760} type="native">
       <Table verticalSpacing="sm" highlightOnHover data-testid="consent-table">
@@ -54,7 +55,7 @@ export function ConsentTable({ entries, expanded, ...handlers }: ConsentTablePro
                     </Text>
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    <Text size="sm">{formatDateTime(entry.updated_at, i18n.language)}</Text>
+                    <Text size="sm">{fmt.dateTime(entry.updated_at)}</Text>
                   </Table.Td>
                   <Table.Td>
                     <ConsentRowActions

@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { CLIENT_NAME_MAX, RECORD_COMMENT_MAX, type LocalCrmCatalog } from '@salon/contract/local-crm';
 import { formatMoney } from '../../../shared/i18n/format-money';
 import { showToast } from '../../../shared/toast/show-toast';
+import { DateTimeField } from '../../../shared/ui/date-time-field';
 import { useIsMobile } from '../../../shared/ui/use-is-mobile';
 import { useCreateLocalCrmRecord } from '../api/create-local-crm-record';
 import { useLocalCrmClients } from '../api/get-local-crm-clients';
@@ -206,13 +207,12 @@ function CreateRecordFormView({ catalog, start, onClose, onCreated }: CreateReco
           comboboxProps={{ withinPortal: true }}
           data-testid="crm-create-services"
         />
-        <TextInput
-          type="datetime-local"
+        <DateTimeField
           label={t('create.start')}
           value={form.start}
-          onChange={(event) => change({ start: event.currentTarget.value })}
+          onChange={(start) => change({ start })}
           error={problem('start')}
-          data-testid="crm-create-start"
+          testId="crm-create-start"
         />
         <Checkbox
           label={t('create.online')}

@@ -1,7 +1,8 @@
-import { ActionIcon, Button, Group, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Group } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { parseLocalDate } from '@salon/contract/local-crm';
+import { DateField } from '../../../shared/ui/date-field';
 import { shiftDay } from '../dev-crm-rules';
 
 interface DayNavProps {
@@ -25,16 +26,14 @@ export function DayNav({ day, today, onDay }: DayNavProps) {
         >
           <IconChevronLeft size={18} aria-hidden />
         </ActionIcon>
-        <TextInput
-          type="date"
+        <DateField
           aria-label={t('day.date')}
           value={day}
-          onChange={(event) => {
-            const value = event.currentTarget.value;
+          onChange={(value) => {
             if (parseLocalDate(value)) onDay(value);
           }}
           style={{ flex: '1 1 auto', minWidth: 0, width: 170 }}
-          data-testid="crm-day-input"
+          testId="crm-day-input"
         />
         <ActionIcon
           variant="default"

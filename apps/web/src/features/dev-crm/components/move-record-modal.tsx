@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Select, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { parseLocalDateTime, type LocalCrmRecordWire, type LocalCrmStaffWire } from '@salon/contract/local-crm';
+import { DateTimeField } from '../../../shared/ui/date-time-field';
 import { useIsMobile } from '../../../shared/ui/use-is-mobile';
 
 interface MoveRecordModalProps {
@@ -39,13 +40,12 @@ function MoveForm({ record, staff, busy, onMove, onClose }: MoveRecordModalProps
   return (
     <form onSubmit={submit} noValidate data-testid="crm-move-form">
       <Stack gap="md">
-        <TextInput
-          type="datetime-local"
+        <DateTimeField
           label={t('move.start')}
           value={start}
-          onChange={(event) => setStart(event.currentTarget.value)}
+          onChange={setStart}
           error={parseLocalDateTime(start) ? undefined : t('problems.required')}
-          data-testid="crm-move-start"
+          testId="crm-move-start"
         />
         <Select
           label={t('move.staff')}

@@ -4,21 +4,20 @@ import { api } from '../../../shared/api/api';
 import { SANDBOX_REFRESH_MS } from './get-sandbox-state';
 
 export const SANDBOX_LOG_LIMIT = 100;
-export const sandboxMessagesKey = ['dev-sandbox', 'messages'] as const;
+export const sandboxMessagesKey = (accId: number) => ['dev-sandbox', accId, 'messages'] as const;
 
-// GET /dev/sandbox/messages?limit: what reached the clients' phones and what they answered.
-export function useSandboxMessages(enabled: boolean) {
+// GET /dev/sandbox/messages?acc_id&limit: what reached the clients' phones from the branch's
+// accounts and what they answered.
+export function useSandboxMessages(accId: number) {
   return useQuery({
-    queryKey: sandboxMessagesKey,
+    queryKey: sandboxMessagesKey(accId),
     queryFn: ({ signal }) =>
       api.request({
         path: '/dev/sandbox/messages',
-        query: { limit: SANDBOX_LOG_LIMIT },
+        query: { acc_id: accId, limit: SANDBOX_LOG_LIMIT },
         schema: sandboxMessagesResponse,
-        auth: false,
         signal,
       }),
-    enabled,
     refetchInterval: SANDBOX_REFRESH_MS,
     staleTime: 0,
     retry: false,

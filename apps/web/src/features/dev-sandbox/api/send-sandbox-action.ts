@@ -41,18 +41,18 @@ function request(action: SandboxAction) {
   }
 }
 
-// POST /dev/sandbox/scan | pairing | reply | network → {ok, result}.
-export function sendSandboxAction(action: SandboxAction) {
+// POST /dev/sandbox/scan | pairing | reply | network ?acc_id → {ok, result}, for that branch only.
+export function sendSandboxAction(accId: number, action: SandboxAction) {
   const { path, body } = request(action);
-  return api.request({ method: 'POST', path, body, schema: sandboxResultResponse, auth: false });
+  return api.request({ method: 'POST', path, query: { acc_id: accId }, body, schema: sandboxResultResponse });
 }
 
-export function useSandboxAction() {
+export function useSandboxAction(accId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: sendSandboxAction,
+    mutationFn: (action: SandboxAction) => sendSandboxAction(accId, action),
     onSuccess: (_answer, action) => {
-      const key = action.type === 'reply' ? sandboxMessagesKey : sandboxStateKey;
+      const key = action.type === 'reply' ? sandboxMessagesKey(accId) : sandboxStateKey(accId);
       void queryClient.invalidateQueries({ queryKey: key });
     },
   });

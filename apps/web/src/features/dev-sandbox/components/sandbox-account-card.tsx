@@ -80,7 +80,7 @@ export function SandboxAccountCard({ account }: { account: SandboxAccount }) {
             </Text>
           </Group>
           <Badge variant="light" color={STATE_COLORS[account.state] ?? 'gray'} style={{ flex: 'none' }}>
-            {account.state}
+            {t(`state.${account.state}`, { defaultValue: account.state })}
           </Badge>
         </Group>
         {account.phone && (

@@ -8,13 +8,14 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { SandboxMessageWire } from '@salon/contract/dev-sandbox';
-import { formatDateTime } from '../../../shared/i18n/format-date-time';
+import { useDateFormat } from '../../../shared/i18n/use-date-format';
 import { reachOf, type ClientThread } from '../sandbox-rules';
 
 const KIND_ICONS: Record<string, typeof IconMessage> = { whatsapp: IconBrandWhatsapp, telegram: IconBrandTelegram };
 
 function MessageRow({ message }: { message: SandboxMessageWire }) {
-  const { i18n } = useTranslation();
+  const { t } = useTranslation('dev-sandbox');
+  const fmt = useDateFormat();
   const Kind = KIND_ICONS[message.kind] ?? IconMessage;
   const incoming = message.direction === 'to_client';
   return (
@@ -34,13 +35,13 @@ function MessageRow({ message }: { message: SandboxMessageWire }) {
           style={{ flex: 'none', marginTop: 2 }}
         />
       )}
-      <Kind size={16} aria-label={message.kind} style={{ flex: 'none', marginTop: 2 }} />
+      <Kind size={16} aria-label={t(`kind.${message.kind}`, { defaultValue: message.kind })} style={{ flex: 'none', marginTop: 2 }} />
       <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
         <Text size="sm" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
           {message.body}
         </Text>
         <Text size="xs" c="dimmed">
-          {formatDateTime(message.created_at, i18n.language, true)} · {message.status}
+          {fmt.dateTime(message.created_at, true)} · {t(`status.${message.status}`, { defaultValue: message.status })}
         </Text>
       </Stack>
     </Group>

@@ -24,10 +24,11 @@ export const STATUS_COLORS: Record<DetailStatus, string> = {
   read: 'indigo',
   answered: 'violet',
   recorded: 'teal',
+  pending: 'gray',
 };
 
 // Chips in the order a message goes through.
-const CHIP_ORDER: readonly DetailStatus[] = ['sent', 'read', 'answered', 'recorded'];
+const CHIP_ORDER: readonly DetailStatus[] = ['pending', 'sent', 'read', 'answered', 'recorded'];
 
 interface DetailFiltersProps {
   reaction: ReactionFilter;

@@ -5,6 +5,7 @@ import type { MailingDetailRow } from '@salon/contract/mailing-stats';
 import { formatMoney } from '../../../shared/i18n/format-money';
 import { formatLocalInstant, formatPhone } from '../stats-format';
 import { STATUS_COLORS } from './detail-filters';
+import { ScrollTable } from '../../../shared/ui/scroll-table';
 
 interface DetailRowsProps {
   rows: readonly MailingDetailRow[];
@@ -28,7 +29,7 @@ export function DetailTable({ rows, currency }: DetailRowsProps) {
   const { t, i18n } = useTranslation('mailing-stats');
   const language = i18n.language;
   return (
-    <Table.ScrollContainer minWidth={860} type="native">
+    <ScrollTable minWidth={860} stickyFirstColumn>
       <Table striped verticalSpacing="xs" data-testid="detail-table">
         <Table.Thead>
           <Table.Tr>
@@ -72,7 +73,7 @@ export function DetailTable({ rows, currency }: DetailRowsProps) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   );
 }
 

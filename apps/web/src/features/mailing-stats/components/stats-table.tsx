@@ -9,6 +9,7 @@ import { excerpt, formatClock, formatDay, formatMedian } from '../stats-format';
 import { detailHref, sendoutLabel, type DetailLinkState, type StatsRow } from '../stats-rows';
 import { CountCell } from './count-cell';
 import { SortHeader } from './sort-header';
+import { ScrollTable } from '../../../shared/ui/scroll-table';
 
 interface StatsTableProps {
   rows: readonly StatsRow[];
@@ -45,7 +46,7 @@ export function StatsTable({ rows, currency, accId, sort, desc, onSort }: StatsT
   );
 
   return (
-    <Table.ScrollContainer minWidth={1180} type="native">
+    <ScrollTable minWidth={1180} stickyFirstColumn>
       <Table striped highlightOnHover verticalSpacing="xs" data-testid="stats-table">
         <Table.Thead>
           <Table.Tr>
@@ -162,7 +163,7 @@ export function StatsTable({ rows, currency, accId, sort, desc, onSort }: StatsT
           })}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   );
 }
 

@@ -125,7 +125,7 @@ function CalendarBody({
           <IconChevronLeft size={18} aria-hidden />
         </ActionIcon>
         <Text fw={600} data-testid="mailing-calendar-month" aria-live="polite">
-          {formatDay(`${month}-01`, locale, { month: 'long', year: 'numeric' })}
+          {formatDay(`${month}-01`, locale, 'month')}
         </Text>
         <ActionIcon
           variant="subtle"

@@ -3,6 +3,7 @@ import { Button, Group, Stack, Stepper, Text } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useIsMobile } from '../../../shared/ui/use-is-mobile';
+import { useKeptDraft } from '../hooks/use-kept-draft';
 import { useLaunch } from '../hooks/use-launch';
 import { useNewMailing } from '../hooks/use-new-mailing';
 import { useTestMessage } from '../hooks/use-test-message';
@@ -25,12 +26,17 @@ export function NewMailingWizard() {
   const { state, dispatch, problems, timeZone, now } = wizard;
   const [tried, setTried] = useState<ReadonlySet<StepIndex>>(new Set());
 
+  useKeptDraft(state, dispatch, timeZone);
+
   const keys = messageKeys(state.parsed?.keys ?? [], state.loyaltyActionId);
+  // The list's first recipient fills the preview and the test message; a key they have no value
+  // for shows as [key].
+  const sample = state.parsed?.sample ?? null;
   const values = sampleValues(keys, {
-    name: t('sample.name'),
-    phone: state.parsed?.owner_phone ?? t('sample.phone'),
+    name: sample?.name ?? t('sample.name'),
+    phone: sample?.phone ?? state.parsed?.owner_phone ?? t('sample.phone'),
     link: t('sample.link'),
-    other: (key) => `[${key}]`,
+    other: (key) => (sample?.[key] ? sample[key] : `[${key}]`),
   });
   const test = useTestMessage(state, values);
   const launch = useLaunch(state, timeZone);

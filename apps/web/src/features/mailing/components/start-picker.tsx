@@ -1,6 +1,7 @@
-import { Button, Group, TextInput } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { IconCalendar } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../shared/ui/date-field';
 import type { WallTime } from '../mailing-time-rules';
 import { TimeField } from './time-field';
 
@@ -19,18 +20,17 @@ export function StartPicker({ start, bounds, error, onDate, onTime, onCalendar }
   const { t } = useTranslation('mailing');
   return (
     <Group align="flex-start" gap="sm" wrap="wrap">
-      <TextInput
-        type="date"
+      <DateField
         label={t('launch.date')}
         value={start.date}
         min={bounds.min}
         max={bounds.max}
-        onChange={(event) => {
-          if (event.currentTarget.value) onDate(event.currentTarget.value);
+        onChange={(day) => {
+          if (day) onDate(day);
         }}
         error={error}
         required
-        data-testid="mailing-start-date"
+        testId="mailing-start-date"
       />
       <TimeField label={t('launch.time')} value={start.time} onCommit={onTime} testId="mailing-start-time" />
       <Button

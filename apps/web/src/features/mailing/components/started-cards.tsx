@@ -8,6 +8,7 @@ import { excerpt } from '../started-rules';
 import { SendoutActionButton } from './sendout-action-button';
 import { SendoutProgress } from './sendout-progress';
 import { SendoutStatusBadge } from './sendout-status-badge';
+import { StallNote } from './stall-note';
 
 interface StartedCardsProps {
   rows: readonly ActionSendoutWire[];
@@ -41,6 +42,9 @@ export function StartedCards({ rows, timeZone, actions }: StartedCardsProps) {
               {excerpt(row.msg, 140)}
             </Text>
             <SendoutProgress row={row} testId={`started-progress-${row.sendout_id}`} />
+            {row.stall && (
+              <StallNote stall={row.stall} timeZone={timeZone} testId={`started-stall-${row.sendout_id}`} />
+            )}
             <Group justify="flex-end">
               <SendoutActionButton row={row} actions={actions} />
             </Group>

@@ -8,6 +8,7 @@ import { excerpt } from '../started-rules';
 import { SendoutActionButton } from './sendout-action-button';
 import { SendoutProgress } from './sendout-progress';
 import { SendoutStatusBadge } from './sendout-status-badge';
+import { StallNote } from './stall-note';
 
 interface StartedTableProps {
   rows: readonly ActionSendoutWire[];
@@ -51,6 +52,9 @@ export function StartedTable({ rows, timeZone, actions }: StartedTableProps) {
               </Table.Td>
               <Table.Td>
                 <SendoutStatusBadge status={row.status} testId={`started-status-${row.sendout_id}`} />
+                {row.stall && (
+                  <StallNote stall={row.stall} timeZone={timeZone} testId={`started-stall-${row.sendout_id}`} />
+                )}
               </Table.Td>
               <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                 <Text size="sm">{t('started.sentOf', { sent: row.sent, count: row.count })}</Text>

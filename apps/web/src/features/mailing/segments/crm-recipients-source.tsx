@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { Alert, Button, Divider, Stack, Text } from '@mantine/core';
 import { IconUserSearch, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useDateFormat } from '../../../shared/i18n/use-date-format';
+import { zonedDayKey } from '../../../shared/lib/datetime';
 import type { SegmentFilters, SegmentWire } from '@salon/contract/mailing-segments';
 import type { ParsedClientFile } from '@salon/contract/mailing-sendouts';
 import { showToast } from '../../../shared/toast/show-toast';
@@ -30,8 +32,6 @@ export interface CrmRecipientsSourceProps {
   disabled?: boolean;
 }
 
-const localToday = () => new Date().toLocaleDateString('en-CA');
-
 // Step 1's "clients from the booking system" source (SPEC 3 Segment, SPEC 7): a saved segment or
 // filters built here, saved, changed or deleted as segments (SPEC 8 toasts), then "Get clients"
 // reads the matching clients into a draft send-out and hands its parse answer on.
@@ -41,7 +41,9 @@ export function CrmRecipientsSource({ loyaltyActionId = null, onParsed, disabled
   const save = useSaveSegment();
   const remove = useDeleteSegment();
   const fetchClients = useGetClientsFromCrm();
-  const [today] = useState(localToday);
+  // Today on the branch's clocks: the salon's days, not the browser's.
+  const { timeZone } = useDateFormat();
+  const [today] = useState(() => zonedDayKey(Date.now(), timeZone) ?? '');
   const [selected, setSelected] = useState<SegmentWire | null>(null);
   const [filters, setFilters] = useState<SegmentFilters>(EMPTY_FILTERS);
   const [saving, setSaving] = useState<'create' | 'update' | null>(null);

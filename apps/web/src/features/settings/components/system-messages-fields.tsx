@@ -1,6 +1,7 @@
-import { Divider, SimpleGrid, Stack, Switch, TagsInput, Text, TextInput, Title } from '@mantine/core';
+import { Divider, SimpleGrid, Stack, Switch, TagsInput, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { EXCEPTION_MASTERS_MAX, MASTER_NAME_MAX } from '@salon/contract/settings-rules';
+import { TimeField } from '../../../shared/ui/time-field';
 import { cleanMasters, type SystemMessagesDraft } from '../system-messages-rules';
 
 interface SystemMessagesFieldsProps {
@@ -31,21 +32,21 @@ export function SystemMessagesFields({ value, update, errorOf }: SystemMessagesF
         ) : (
           <>
             <SimpleGrid cols={2} spacing="md" maw={360}>
-              <TextInput
-                type="time"
+              <TimeField
                 label={t('systemMessages.from')}
                 value={value.from}
-                onChange={(event) => update({ from: event.currentTarget.value })}
+                onChange={(time) => update({ from: time })}
                 error={errorOf('from')}
-                data-testid="system-from"
+                w="100%"
+                testId="system-from"
               />
-              <TextInput
-                type="time"
+              <TimeField
                 label={t('systemMessages.to')}
                 value={value.to}
-                onChange={(event) => update({ to: event.currentTarget.value })}
+                onChange={(time) => update({ to: time })}
                 error={errorOf('to')}
-                data-testid="system-to"
+                w="100%"
+                testId="system-to"
               />
             </SimpleGrid>
             <Text size="sm" c="dimmed">

@@ -7,7 +7,6 @@ export const templateKeys = {
   all: (accId: number | null) => ['templates', accId] as const,
   list: (accId: number | null) => ['templates', accId, 'list'] as const,
   one: (accId: number | null, id: number) => ['templates', accId, 'one', id] as const,
-  categories: (accId: number | null, category: string) => ['templates', accId, 'categories', category] as const,
   stats: (accId: number | null) => ['templates', accId, 'stats'] as const,
   allStats: (accId: number | null, range: StatsRange) => ['templates', accId, 'stats', 'all', range] as const,
   versionStats: (accId: number | null, id: number, range: StatsRange) =>

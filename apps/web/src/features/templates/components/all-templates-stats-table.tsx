@@ -10,6 +10,7 @@ import { DEFAULT_STATS_SORT, nextSort, sortStatsRows, type StatsSort } from '../
 import { SortHeader } from './sort-header';
 import { formatCount, formatPercent } from './stats-format';
 import { localeOf } from '../../../shared/i18n/format-date-time';
+import { ScrollTable } from '../../../shared/ui/scroll-table';
 
 type Row = z.infer<typeof allTemplatesStatsRow>;
 
@@ -37,7 +38,7 @@ export function AllTemplatesStatsTable({ rows, accId, currency }: AllTemplatesSt
   );
 
   return (
-    <Table.ScrollContainer minWidth={880} type="native">
+    <ScrollTable minWidth={880} stickyFirstColumn>
       <Table striped highlightOnHover verticalSpacing="xs" data-testid="all-stats-table">
         <Table.Thead>
           <Table.Tr>
@@ -115,6 +116,6 @@ export function AllTemplatesStatsTable({ rows, accId, currency }: AllTemplatesSt
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Checkbox, Group, NumberInput, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ATTENDANCE, type Attendance } from '@salon/contract/templates-rules';
-import type { TemplateListCategory } from '../api/get-template-categories';
+import type { ReferenceListKind } from '@salon/contract/reference-lists';
 import type { FilterField, TemplateDraft } from '../template-draft';
 import { editorSections, type EditNotice, type TemplateEdit } from '../template-edit-rules';
 import type { DraftProblems } from '../template-save-rules';
@@ -28,7 +28,7 @@ const ATTENDANCE_ORDER: { status: Attendance; key: 'didNotCome' | 'expectation' 
 // have no record, only the client category).
 interface FilterDef {
   field: FilterField;
-  category: TemplateListCategory;
+  category: ReferenceListKind;
   label: string;
   testId: string;
 }

@@ -2,10 +2,11 @@ import { useMemo } from 'react';
 import { Loader, MultiSelect } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { isAccessDenied } from '../../../shared/api/error-message';
-import { useTemplateCategories, type TemplateListCategory } from '../api/get-template-categories';
+import type { ReferenceListKind } from '@salon/contract/reference-lists';
+import { useReferenceList } from '../../../shared/crm/reference-list';
 
 interface CategoryMultiSelectProps {
-  category: TemplateListCategory;
+  category: ReferenceListKind;
   label: string;
   value: string[];
   onChange: (value: string[]) => void;
@@ -16,7 +17,7 @@ interface CategoryMultiSelectProps {
 // entry (SPEC 8); ids chosen earlier that the list no longer has stay visible by their id.
 export function CategoryMultiSelect({ category, label, value, onChange, testId }: CategoryMultiSelectProps) {
   const { t } = useTranslation('templates');
-  const list = useTemplateCategories(category);
+  const list = useReferenceList(category);
   const data = useMemo(() => {
     const options = (list.data ?? []).map((item) => ({ value: item.id, label: item.title }));
     const known = new Set(options.map((o) => o.value));

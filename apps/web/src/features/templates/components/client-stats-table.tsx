@@ -3,11 +3,12 @@ import { Badge, Group, Pagination, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Currency } from '@salon/contract/constants';
 import type { ClientStatsRow } from '@salon/contract/templates';
-import { formatDateTime } from '../../../shared/i18n/format-date-time';
+import { useDateFormat } from '../../../shared/i18n/use-date-format';
 import { formatMoney } from '../../../shared/i18n/format-money';
 import { paginate } from '../../../shared/lib/paginate';
 import { DETAIL_DEFAULT_PAGE_SIZE, DETAIL_PAGE_SIZES } from '../template-stats-rules';
 import { PageSizeSelect } from '../../../shared/ui/page-size-select';
+import { ScrollTable } from '../../../shared/ui/scroll-table';
 
 const STATUS_COLORS: Record<string, string> = {
   sent: 'blue',
@@ -30,16 +31,16 @@ interface ClientStatsTableProps {
 
 // The per-client detail (SPEC 3 client row: phone, name, version, services, times, sum, status).
 export function ClientStatsTable({ rows, currency }: ClientStatsTableProps) {
-  const { t, i18n } = useTranslation('templates');
-  const language = i18n.language;
+  const { t } = useTranslation('templates');
+  const fmt = useDateFormat();
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<number>(DETAIL_DEFAULT_PAGE_SIZE);
   const slice = useMemo(() => paginate(rows, page, pageSize), [rows, page, pageSize]);
-  const moment = (value: string | null) => (value ? formatDateTime(value, language) : '—');
+  const moment = (value: string | null) => (value ? fmt.dateTime(value) : '—');
 
   return (
     <>
-      <Table.ScrollContainer minWidth={920} type="native">
+      <ScrollTable minWidth={920} stickyFirstColumn>
         <Table striped verticalSpacing="xs" data-testid="client-stats-table">
           <Table.Thead>
             <Table.Tr>
@@ -84,7 +85,7 @@ export function ClientStatsTable({ rows, currency }: ClientStatsTableProps) {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollTable>
       <Group justify="space-between" gap="sm" wrap="wrap">
         <PageSizeSelect
           label={t('stats.rowsPerPage')}

@@ -1,4 +1,5 @@
 import { localeOf } from '../../../shared/i18n/format-date-time';
+import { formatDayKey, formatMonthKey, isDayKey } from '../../../shared/lib/datetime';
 import { percent } from '../template-stats-rules';
 
 export function formatCount(value: number, language: string | undefined): string {
@@ -9,21 +10,14 @@ export function formatPercent(rate: number, language: string | undefined): strin
   return `${new Intl.NumberFormat(localeOf(language), { maximumFractionDigits: 1 }).format(percent(rate))}%`;
 }
 
-// A calendar day (YYYY-MM-DD or a moment) in the user's language.
+// A calendar day (YYYY-MM-DD) in the cabinet's date format; `short` drops the year (26.11 / 11/26).
 export function formatDay(value: string, language: string | undefined, short = false): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  const date = match ? new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  return new Intl.DateTimeFormat(
-    localeOf(language),
-    short ? { day: '2-digit', month: '2-digit' } : { day: '2-digit', month: '2-digit', year: 'numeric' },
-  ).format(date);
+  const day = value.slice(0, 10);
+  if (!isDayKey(day)) return value;
+  const text = formatDayKey(day, language);
+  return short ? text.slice(0, 5) : text;
 }
 
 export function formatMonth(value: string, language: string | undefined): string {
-  const match = /^(\d{4})-(\d{2})/.exec(value);
-  if (!match) return value;
-  return new Intl.DateTimeFormat(localeOf(language), { month: 'short', year: 'numeric' }).format(
-    new Date(Number(match[1]), Number(match[2]) - 1, 1),
-  );
+  return formatMonthKey(value, language, true);
 }

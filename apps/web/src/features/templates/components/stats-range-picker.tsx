@@ -1,7 +1,7 @@
-import { Button, Group, TextInput } from '@mantine/core';
-import { IconCalendar } from '@tabler/icons-react';
+import { Button, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { TEMPLATE_STATS_BASELINE } from '@salon/contract/templates-rules';
+import { DateField } from '../../../shared/ui/date-field';
 import { isIsoDate, isoDate, type StatsRange } from '../template-stats-rules';
 
 interface StatsRangePickerProps {
@@ -18,34 +18,28 @@ export function StatsRangePicker({ range, now, onChange, onReset }: StatsRangePi
   const isDefault = range.from === TEMPLATE_STATS_BASELINE && (range.open === true || range.to === today);
   return (
     <Group gap="sm" align="flex-end" wrap="wrap" data-testid="stats-range">
-      <TextInput
-        type="date"
+      <DateField
         label={t('stats.from')}
-        leftSection={<IconCalendar size={16} aria-hidden />}
         value={range.from}
         min={TEMPLATE_STATS_BASELINE}
         max={range.to}
-        onChange={(event) => {
-          const from = event.currentTarget.value;
+        onChange={(from) => {
           // A start after the end moves the end too; otherwise an open end stays open.
           if (isIsoDate(from)) onChange(from > range.to ? { from, to: from } : { ...range, from });
         }}
         w={{ base: '100%', xs: 190 }}
-        data-testid="stats-from"
+        testId="stats-from"
       />
-      <TextInput
-        type="date"
+      <DateField
         label={t('stats.to')}
-        leftSection={<IconCalendar size={16} aria-hidden />}
         value={range.to}
         min={range.from}
         max={today}
-        onChange={(event) => {
-          const to = event.currentTarget.value;
+        onChange={(to) => {
           if (isIsoDate(to)) onChange({ from: to < range.from ? to : range.from, to });
         }}
         w={{ base: '100%', xs: 190 }}
-        data-testid="stats-to"
+        testId="stats-to"
       />
       {!isDefault && (
         <Button variant="subtle" onClick={onReset} data-testid="stats-reset">

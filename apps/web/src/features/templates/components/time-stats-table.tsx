@@ -6,6 +6,7 @@ import type { StatsGroupBy } from '@salon/contract/templates-rules';
 import type { z } from 'zod';
 import { formatMoney } from '../../../shared/i18n/format-money';
 import { formatCount, formatDay, formatMonth, formatPercent } from './stats-format';
+import { ScrollTable } from '../../../shared/ui/scroll-table';
 
 type Row = z.infer<typeof timeStatsRow>;
 
@@ -26,7 +27,7 @@ export function TimeStatsTable({
   const { t, i18n } = useTranslation('templates');
   const language = i18n.language;
   return (
-    <Table.ScrollContainer minWidth={760} type="native">
+    <ScrollTable minWidth={760} stickyFirstColumn>
       <Table striped verticalSpacing="xs" data-testid="time-stats-table">
         <Table.Thead>
           <Table.Tr>
@@ -65,6 +66,6 @@ export function TimeStatsTable({
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   );
 }

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Group, NumberInput, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
-import { IconClock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import {
   CONSENT_KINDS,
@@ -9,9 +8,9 @@ import {
   MAX_OFFSET_DAYS,
   OFFSET_MINUTES_STEP,
   TEMPLATE_CATEGORIES,
-  TIME_STEP_MINUTES,
   type TemplateCategory,
 } from '@salon/contract/templates-rules';
+import { TimeField } from '../../../shared/ui/time-field';
 import type { TemplateDraft } from '../template-draft';
 import { editorSections, type TemplateEdit } from '../template-edit-rules';
 import { dayWord, sendTimeWords } from '../template-list-rules';
@@ -77,20 +76,17 @@ function OffsetFields({ draft, edit }: SectionProps) {
   );
 }
 
-function TimeField({ draft, edit }: SectionProps) {
+function SendTimeField({ draft, edit }: SectionProps) {
   const { t } = useTranslation('templates');
   return (
-    <TextInput
-      type="time"
+    <TimeField
       label={t('timing.time')}
       description={t('timing.timeHint')}
-      leftSection={<IconClock size={16} aria-hidden />}
       value={draft.whenTime}
-      onChange={(event) => edit({ type: 'whenTime', value: event.currentTarget.value })}
-      step={TIME_STEP_MINUTES * 60}
+      onChange={(value) => edit({ type: 'whenTime', value })}
       w={200}
       required
-      data-testid="timing-time"
+      testId="timing-time"
     />
   );
 }
@@ -133,7 +129,7 @@ export function TimingSection({ draft, edit }: SectionProps) {
                 data-testid="timing-day"
               />
             </div>
-            <TimeField draft={draft} edit={edit} />
+            <SendTimeField draft={draft} edit={edit} />
           </Stack>
         )}
         {sections.event && (

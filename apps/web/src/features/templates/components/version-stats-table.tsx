@@ -4,11 +4,13 @@ import type { Currency } from '@salon/contract/constants';
 import type { versionStatsRow } from '@salon/contract/templates';
 import type { TemplateCategory } from '@salon/contract/templates-rules';
 import type { z } from 'zod';
-import { formatDateTime, localeOf } from '../../../shared/i18n/format-date-time';
+import { localeOf } from '../../../shared/i18n/format-date-time';
+import { useDateFormat } from '../../../shared/i18n/use-date-format';
 import { formatMoney } from '../../../shared/i18n/format-money';
 import { sendTimeWords } from '../template-list-rules';
 import { sendTimeText } from './send-time-text';
 import { formatCount, formatPercent } from './stats-format';
+import { ScrollTable } from '../../../shared/ui/scroll-table';
 
 type Row = z.infer<typeof versionStatsRow>;
 
@@ -21,6 +23,7 @@ interface VersionStatsTableProps {
 // One row per text version (SPEC 3 Template statistics version rows).
 export function VersionStatsTable({ rows, category, currency }: VersionStatsTableProps) {
   const { t, i18n } = useTranslation('templates');
+  const fmt = useDateFormat();
   const language = i18n.language;
   const rate = (count: number, value: number) => (
     <Stack gap={0} align="flex-end">
@@ -31,7 +34,7 @@ export function VersionStatsTable({ rows, category, currency }: VersionStatsTabl
     </Stack>
   );
   return (
-    <Table.ScrollContainer minWidth={900} type="native">
+    <ScrollTable minWidth={900} stickyFirstColumn>
       <Table striped verticalSpacing="xs" data-testid="version-stats-table">
         <Table.Thead>
           <Table.Tr>
@@ -57,7 +60,7 @@ export function VersionStatsTable({ rows, category, currency }: VersionStatsTabl
                     {t('stats.versionNumber', { version: row.version })}
                   </Text>
                   <Text size="xs" c="dimmed">
-                    {formatDateTime(row.time, language)}
+                    {fmt.dateTime(row.time)}
                   </Text>
                 </Table.Td>
                 <Table.Td miw={200} maw={300}>
@@ -91,6 +94,6 @@ export function VersionStatsTable({ rows, category, currency }: VersionStatsTabl
             ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   );
 }

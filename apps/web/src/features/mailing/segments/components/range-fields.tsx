@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { Input, NumberInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Input, NumberInput, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../../shared/ui/date-field';
 
 type Range<T> = { from?: T | null | undefined; to?: T | null | undefined } | null | undefined;
 
@@ -71,7 +72,7 @@ export function NumberRangeField({
   );
 }
 
-// Days as YYYY-MM-DD through the browser's own date picker (keyboard and mobile friendly).
+// Days as YYYY-MM-DD, typed in the interface's date format or picked on a month grid.
 export function DateRangeField({
   label,
   value,
@@ -85,23 +86,23 @@ export function DateRangeField({
   const to = value?.to ?? null;
   return (
     <RangeShell label={label} error={error}>
-      <TextInput
-        type="date"
+      <DateField
         label={t('range.fromDate')}
         required={required}
         value={from ?? ''}
-        onChange={(e) => onChange({ from: e.currentTarget.value || null, to })}
+        onChange={(day) => onChange({ from: day || null, to })}
         error={!!error}
-        data-testid={`${testId}-from`}
+        w="100%"
+        testId={`${testId}-from`}
       />
-      <TextInput
-        type="date"
+      <DateField
         label={t('range.toDate')}
         required={required}
         value={to ?? ''}
-        onChange={(e) => onChange({ from, to: e.currentTarget.value || null })}
+        onChange={(day) => onChange({ from, to: day || null })}
         error={!!error}
-        data-testid={`${testId}-to`}
+        w="100%"
+        testId={`${testId}-to`}
       />
     </RangeShell>
   );

@@ -1,6 +1,7 @@
 import { MultiSelect } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useReferenceList, type ReferenceListKind } from '../api/get-reference-list';
+import type { ReferenceListKind } from '@salon/contract/reference-lists';
+import { useReferenceList } from '../../../../shared/crm/reference-list';
 
 interface ReferenceSelectProps {
   kind: ReferenceListKind;

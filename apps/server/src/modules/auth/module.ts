@@ -1,0 +1,72 @@
+import type { Clock } from '../../platform/clock.js';
+import type { Config } from '../../platform/config.js';
+import type { Db } from '../../platform/db/client.js';
+import { localAdminBotFiles, type AdminBotFiles } from '../../platform/files/admin-bot-files.js';
+import type { Logger } from '../../platform/logger.js';
+import type { ServerModule } from '../../platform/module.js';
+import { RateLimiter } from '../../platform/rate-limit/rate-limiter.js';
+import { serverLogPinDelivery } from './drivers/server-log.js';
+import { telegramAdminBot, type TelegramAdminBot } from './drivers/telegram-bot.js';
+import { authJobs } from './jobs.js';
+import type { PinDelivery } from './pin-delivery.js';
+import { AuthRepository } from './repository.js';
+import { authRoutes } from './routes.js';
+import { AuthService } from './service.js';
+import { AccessTokens } from './tokens.js';
+
+export interface AdminBot {
+  // The Telegram admin bot, when TELEGRAM_BOT_TOKEN is set.
+  bot: TelegramAdminBot | undefined;
+  // Where login PINs go: the bot, the server log, or what a test handed in.
+  delivery: PinDelivery;
+  // Where exports go: the bot, or DATA_DIR/bot-outbox (the log says where).
+  files: AdminBotFiles;
+}
+
+// The admin bot port: its driver is chosen from config; tests hand in their own PIN delivery.
+export function selectAdminBot(config: Config, clock: Clock, logger: Logger, given?: PinDelivery): AdminBot {
+  const bot = !given && config.TELEGRAM_BOT_TOKEN ? telegramAdminBot(config.TELEGRAM_BOT_TOKEN, logger) : undefined;
+  let delivery = given ?? bot;
+  if (!delivery) {
+    delivery = serverLogPinDelivery();
+    logger.warn('TELEGRAM_BOT_TOKEN is not set: login PINs are written to this log');
+  }
+  return { bot, delivery, files: bot ?? localAdminBotFiles(config.dataDir, clock) };
+}
+
+export interface AuthModuleDeps {
+  db: Db;
+  config: Config;
+  clock: Clock;
+  logger: Logger;
+  tokenSecret: Buffer;
+  adminBot: AdminBot;
+}
+
+export interface AuthModule extends ServerModule {
+  service: AuthService;
+}
+
+export function createAuthModule(deps: AuthModuleDeps): AuthModule {
+  const { config, clock, adminBot } = deps;
+  const service = new AuthService({
+    repo: new AuthRepository(deps.db),
+    limiter: new RateLimiter(deps.db, clock),
+    clock,
+    tokens: new AccessTokens(deps.tokenSecret, config.ACCESS_TOKEN_TTL_SECONDS),
+    delivery: adminBot.delivery,
+    secret: deps.tokenSecret,
+    sessionTtlDays: config.SESSION_TTL_DAYS,
+    pinRequestsPerIdHour: config.AUTH_PIN_REQUESTS_PER_ID_HOUR,
+    pinCooldownSeconds: config.AUTH_PIN_COOLDOWN_SECONDS,
+    logger: deps.logger,
+  });
+  return {
+    service,
+    routes: { main: [authRoutes(service)] },
+    jobs: authJobs(service),
+    // The bot answers users (PINs, exports) only from worker processes.
+    start: async () => adminBot.bot?.startPolling(),
+    stop: async () => adminBot.bot?.stop(),
+  };
+}

@@ -1,0 +1,38 @@
+import type { PageKind } from '../routes/route-table';
+
+// The module behind each page kind (the login page is in the first script: login-gate.tsx), with the translation namespaces its first render asks for.
+// route-preload.ts requests a route's code and texts together at start instead of one after
+// another; the lazy components (route-pages.tsx, pages.tsx) load the same modules. A namespace
+// left out here still loads, only later.
+export const PAGE_MODULES = {
+  accounts: { load: () => import('../../features/accounts/pages/accounts-page'), ns: ['accounts'] },
+  dashboard: { load: () => import('../../features/dashboard/pages/dashboard-page'), ns: [] },
+  connection: { load: () => import('../../features/connection/pages/connection-page'), ns: ['connection'] },
+  blacklist: { load: () => import('../../features/blacklist/pages/blacklist-page'), ns: ['blacklist'] },
+  chatHistory: { load: () => import('../../features/chat-history/pages/chat-history-page'), ns: ['chat-history'] },
+  generalSettings: { load: () => import('../../features/settings/pages/general-settings-page'), ns: ['settings'] },
+  billData: { load: () => import('../../features/settings/pages/bill-data-page'), ns: ['settings'] },
+  systemMessages: { load: () => import('../../features/settings/pages/system-messages-page'), ns: ['settings'] },
+  sms: { load: () => import('../../features/settings/pages/sms-settings-page'), ns: ['settings'] },
+  channelPriority: { load: () => import('../../features/settings/pages/channel-priority-page'), ns: ['settings'] },
+  accesses: { load: () => import('../../features/accesses/pages/accesses-page'), ns: ['accesses'] },
+  consents: { load: () => import('../../features/consents/pages/consents-page'), ns: ['consents'] },
+  mailingNew: { load: () => import('../../features/mailing/pages/new-mailing-page'), ns: ['mailing'] },
+  mailingStarted: { load: () => import('../../features/mailing/pages/started-mailings-page'), ns: ['mailing'] },
+  mailingStats: { load: () => import('../../features/mailing-stats/pages/mailing-stats-page'), ns: ['mailing-stats'] },
+  mailingStatistics: {
+    load: () => import('../../features/mailing-stats/pages/mailing-statistics-page'),
+    ns: ['mailing-stats'],
+  },
+  templateList: { load: () => import('../../features/templates/pages/template-list-page'), ns: ['templates'] },
+  templateStatsList: {
+    load: () => import('../../features/templates/pages/template-stats-list-page'),
+    ns: ['templates'],
+  },
+  templateStat: { load: () => import('../../features/templates/pages/template-stat-page'), ns: ['templates'] },
+  templateEditor: { load: () => import('../../features/templates/pages/template-editor-page'), ns: ['templates'] },
+  devSandbox: { load: () => import('../../features/dev-sandbox/pages/dev-sandbox-page'), ns: ['dev-sandbox'] },
+  devCrm: { load: () => import('../../features/dev-crm/pages/dev-crm-page'), ns: ['dev-crm'] },
+  placeholder: { load: () => import('../views/section-placeholder-page'), ns: [] },
+  notFound: { load: () => import('../views/not-found-page'), ns: [] },
+} satisfies Record<Exclude<PageKind, 'login'>, { load: () => Promise<unknown>; ns: readonly string[] }>;

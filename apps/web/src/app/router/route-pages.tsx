@@ -1,0 +1,38 @@
+import { lazy } from 'react';
+import { PAGE_MODULES as P } from './page-modules';
+
+// The pages inside the cabinet shell, one chunk each, rendered by the route gate.
+export const AccountsPage = lazy(() => P.accounts.load().then((m) => ({ default: m.AccountsPage })));
+export const DashboardPage = lazy(() => P.dashboard.load().then((m) => ({ default: m.DashboardPage })));
+export const ConnectionPage = lazy(() => P.connection.load().then((m) => ({ default: m.ConnectionPage })));
+export const BlacklistPage = lazy(() => P.blacklist.load().then((m) => ({ default: m.BlacklistPage })));
+export const ChatHistoryPage = lazy(() => P.chatHistory.load().then((m) => ({ default: m.ChatHistoryPage })));
+export const GeneralSettingsPage = lazy(() =>
+  P.generalSettings.load().then((m) => ({ default: m.GeneralSettingsPage })),
+);
+export const BillDataPage = lazy(() => P.billData.load().then((m) => ({ default: m.BillDataPage })));
+export const SystemMessagesPage = lazy(() => P.systemMessages.load().then((m) => ({ default: m.SystemMessagesPage })));
+export const SmsSettingsPage = lazy(() => P.sms.load().then((m) => ({ default: m.SmsSettingsPage })));
+export const ChannelPriorityPage = lazy(() =>
+  P.channelPriority.load().then((m) => ({ default: m.ChannelPriorityPage })),
+);
+export const AccessesPage = lazy(() => P.accesses.load().then((m) => ({ default: m.AccessesPage })));
+export const ConsentsPage = lazy(() => P.consents.load().then((m) => ({ default: m.ConsentsPage })));
+export const NewMailingPage = lazy(() => P.mailingNew.load().then((m) => ({ default: m.NewMailingPage })));
+export const StartedMailingsPage = lazy(() =>
+  P.mailingStarted.load().then((m) => ({ default: m.StartedMailingsPage })),
+);
+export const MailingStatsPage = lazy(() => P.mailingStats.load().then((m) => ({ default: m.MailingStatsPage })));
+export const MailingStatisticsPage = lazy(() =>
+  P.mailingStatistics.load().then((m) => ({ default: m.MailingStatisticsPage })),
+);
+export const TemplateListPage = lazy(() => P.templateList.load().then((m) => ({ default: m.TemplateListPage })));
+export const TemplateStatsListPage = lazy(() =>
+  P.templateStatsList.load().then((m) => ({ default: m.TemplateStatsListPage })),
+);
+export const TemplateStatPage = lazy(() => P.templateStat.load().then((m) => ({ default: m.TemplateStatPage })));
+export const TemplateEditorPage = lazy(() => P.templateEditor.load().then((m) => ({ default: m.TemplateEditorPage })));
+export const DevCrmPage = lazy(() => P.devCrm.load().then((m) => ({ default: m.DevCrmPage })));
+export const SectionPlaceholderPage = lazy(() =>
+  P.placeholder.load().then((m) => ({ default: m.SectionPlaceholderPage })),
+);

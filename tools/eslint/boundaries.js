@@ -1,0 +1,51 @@
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+
+const server = 'apps/server/src';
+const tests = ['**/*.test.ts', '**/*.test.tsx'];
+
+// Imports name the compiled file ('./x.js'); the resolver finds the TypeScript source, and the
+// contract package through its 'source' condition, so the rules below see the real graph.
+const resolver = createNodeResolver({
+  extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+  extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+  conditionNames: ['source', 'import', 'default'],
+});
+
+// The server's layers (ARCHITECTURE.md "Boundaries"): platform ← channels, crm ← modules ←
+// runtime.ts. Nothing imports upward, and test code lives in test-support/ only.
+export const serverZones = [
+  {
+    target: `${server}/platform`,
+    from: [`${server}/channels`, `${server}/crm`, `${server}/modules`, `${server}/seed`, `${server}/cli`],
+    message: 'platform is the bottom layer: it never imports channels, crm or modules.',
+  },
+  {
+    target: [`${server}/channels`, `${server}/crm`],
+    from: `${server}/modules`,
+    message: 'channels and crm never import modules: hand them a port from the runtime instead.',
+  },
+  {
+    target: [`${server}/platform`, `${server}/channels`, `${server}/crm`, `${server}/modules`, `${server}/seed`],
+    from: [`${server}/runtime.ts`, `${server}/main.ts`],
+    message: 'only the entry points import the composition root.',
+  },
+  {
+    target: `${server}/!(test-support)/**`,
+    from: `${server}/test-support`,
+    message: 'test harnesses and fixtures are for tests only; they never reach the build.',
+  },
+];
+
+export const boundaries = [
+  {
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [resolver], 'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'] },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    files: [`${server}/**/*.ts`],
+    ignores: [...tests, `${server}/test-support/**`],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: serverZones }] },
+  },
+];
