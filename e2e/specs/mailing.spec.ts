@@ -131,8 +131,8 @@ test.describe('signed in as the owner', () => {
     await wizard.text().press('End');
     await wizard.text().pressSequentially(closing);
     await expect(wizard.text()).toHaveValue(text);
-    const first = list.rows[0]!;
-    const sample = `${first.name}, «Бархат» ждёт вас в городе ${first.city}`;
+    const firstRow = list.rows[0]!;
+    const sample = `${firstRow.name}, «Бархат» ждёт вас в городе ${firstRow.city}`;
     await expect(wizard.preview()).toContainText(sample);
 
     // 3. A test message reaches the phone typed in, with the first row's values.

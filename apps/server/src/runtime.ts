@@ -1,51 +1,32 @@
-import path from 'node:path';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { buildHttpApp } from './app.js';
+import { startHttpServer } from './http-server.js';
 import { AdjustableClock, systemClock, type Clock } from './platform/clock.js';
 import type { Config } from './platform/config.js';
-import { openDatabase, type Database } from './platform/db/client.js';
-import { lockDataDir } from './platform/db/dir-lock.js';
-import { applyMigrations } from './platform/db/migrate.js';
+import type { Database } from './platform/db/client.js';
+import { openServerDatabase } from './platform/db/open-server-database.js';
 import { FileStore } from './platform/files/file-store.js';
-import { routesOf, type ServerModule } from './platform/module.js';
+import type { ServerModule } from './platform/module.js';
 import { createLogger, type Logger } from './platform/logger.js';
 import { startQueue, type Queue } from './platform/queue.js';
 import { resolveSecrets } from './platform/secrets.js';
 import { createSweeps } from './platform/sweeps.js';
 import { seedDemo } from './seed/demo.js';
-import { selectDrivers } from './channels/drivers/select-drivers.js';
-import { SandboxNetwork } from './channels/drivers/sandbox/network.js';
-import { ReplyChain } from './channels/inbound/reply-chain.js';
-import { Dispatcher } from './channels/dispatch/dispatcher.js';
-import { NO_PACING, PACING } from './channels/dispatch/governor.js';
-import { dispatchJob, dispatchQueueName, scheduler } from './channels/dispatch/jobs.js';
-import { Outbox } from './channels/dispatch/outbox.js';
-import { OutboxRepository } from './channels/dispatch/outbox-repository.js';
-import { ChannelHost } from './channels/host.js';
-import { ChannelRepository } from './channels/repository.js';
+import { createChannelsModule, type ChannelsModule } from './channels/module.js';
 import { createCrmModule, type CrmModule } from './crm/module.js';
 import type { PinDelivery } from './modules/auth/pin-delivery.js';
 import { createAccessesModule } from './modules/accesses/module.js';
-import { createAccountsModule } from './modules/accounts/module.js';
-import { createAuthModule, selectAdminBot } from './modules/auth/module.js';
-import type { AuthService } from './modules/auth/service.js';
-import type { AccountsService } from './modules/accounts/service.js';
+import { createAccountsModule, type AccountsModule } from './modules/accounts/module.js';
+import { createAuthModule, selectAdminBot, type AuthModule } from './modules/auth/module.js';
 import { createBlacklistModule } from './modules/blacklist/module.js';
 import { createChatHistoryModule } from './modules/chat-history/module.js';
-import { createConnectionModule } from './modules/connection/module.js';
-import type { ConnectionService } from './modules/connection/service.js';
+import { createConnectionModule, type ConnectionModule } from './modules/connection/module.js';
 import { createConsentsModule } from './modules/consents/module.js';
 import { createDevClockModule } from './modules/dev-clock/module.js';
 import { createDevSandboxModule } from './modules/dev-sandbox/module.js';
-import { createMailingModule } from './modules/mailing/module.js';
-import type { MailingService } from './modules/mailing/service.js';
-import type { SendoutPause } from './modules/mailing/sendouts/pause.js';
-import type { SendoutSender } from './modules/mailing/sendouts/sending.js';
+import { createMailingModule, type MailingModule } from './modules/mailing/module.js';
 import { createSettingsModule } from './modules/settings/module.js';
 import { createSystemModule } from './modules/system/module.js';
-import { createTemplatesModule } from './modules/templates/module.js';
-import type { TemplateEngine } from './modules/templates/engine/engine.js';
+import { createTemplatesModule, type TemplatesModule } from './modules/templates/module.js';
 
 export type Role = 'api' | 'worker' | 'all';
 
@@ -68,19 +49,13 @@ export interface Runtime {
   http: FastifyInstance | undefined;
   queue: Queue | undefined;
   clock: Clock;
-  services: { auth: AuthService; accounts: AccountsService; mailing: MailingService };
-  channels: {
-    repo: ChannelRepository;
-    host: ChannelHost | undefined;
-    dispatcher: Dispatcher;
-    outbox: Outbox;
-    sandbox: SandboxNetwork;
-    replies: ReplyChain;
-    connection: ConnectionService;
+  services: { auth: AuthModule['service']; accounts: AccountsModule['service']; mailing: MailingModule['service'] };
+  channels: Pick<ChannelsModule, 'repo' | 'host' | 'dispatcher' | 'outbox' | 'sandbox' | 'replies'> & {
+    connection: ConnectionModule['service'];
   };
   crm: Pick<CrmModule, 'repo' | 'processor' | 'local'>;
-  templates: { engine: TemplateEngine };
-  sendouts: { sender: SendoutSender; pause: SendoutPause };
+  templates: Pick<TemplatesModule, 'engine'>;
+  sendouts: Pick<MailingModule, 'sender' | 'pause'>;
   // Runs every periodic sweep now, one after another (the dev clock after a move; tests).
   runSweeps(): Promise<void>;
   stop(): Promise<void>;
@@ -94,18 +69,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const clock = options.clock ?? (config.DEV_CLOCK === 'adjustable' ? new AdjustableClock() : systemClock);
   const secrets = resolveSecrets(config.dataDir, config);
 
-  let unlock: (() => void) | undefined;
-  let database = options.database;
-  if (!database) {
-    if (!config.DATABASE_URL) unlock = lockDataDir(config.dataDir);
-    database = await openDatabase({
-      url: config.DATABASE_URL,
-      dataDir: path.join(config.dataDir, 'pglite'),
-      poolSize: config.DATABASE_POOL_SIZE,
-    });
-    logger.info({ kind: database.kind }, 'database opened');
-  }
-  await applyMigrations(database);
+  const opened = await openServerDatabase(config, logger, options.database);
+  const database = opened.database;
   if (config.SEED_DEMO && (await seedDemo(database.db, clock.now()))) logger.info('demo data written');
 
   const db = database.db;
@@ -113,9 +78,17 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const queue = options.queue === false ? undefined : await startQueue(database, logger);
   const files = new FileStore(db, config.dataDir, clock);
 
-  // Channels: sessions live in worker processes (the host); API processes only enqueue.
-  const channelRepo = new ChannelRepository(db);
-  const sandbox = new SandboxNetwork(db, clock, { deliveryMs: config.SANDBOX_DELIVERY_MS });
+  const channels = createChannelsModule({
+    db,
+    config,
+    queue,
+    clock,
+    logger,
+    encryptionKey: secrets.encryptionKey,
+    withHost: role !== 'api',
+    branchName: (accId) => settings.branchName(accId),
+  });
+  const { outbox, pacing, host, repo: channelRepo } = channels;
   const settings = createSettingsModule({
     db,
     channels: channelRepo,
@@ -123,67 +96,11 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     encryptionKey: secrets.encryptionKey,
     smsDriver: config.CHANNEL_SMS_DRIVER,
   });
-  const selection = selectDrivers(config, sandbox, logger, { branchName: settings.branchName });
-  const replies = new ReplyChain();
-  const host =
-    role === 'api'
-      ? undefined
-      : new ChannelHost({
-          repo: channelRepo,
-          clock,
-          logger,
-          encryptionKey: secrets.encryptionKey,
-          drivers: selection.drivers,
-          onInbound: [
-            async (instance, message) => void (await replies.run({ accId: instance.accId, instance, message })),
-          ],
-          leaseMs: config.CHANNEL_LEASE_MS,
-        });
-  const pacing = (kind: 'whatsapp' | 'telegram' | 'sms') =>
-    config.DISPATCH_PACING === 'off' ? NO_PACING : PACING[kind];
-  const schedule = scheduler(queue, clock);
-  // The one transactional outbox every producer writes its messages through; the dispatcher sends them.
-  const outbox = new Outbox({ db, clock, schedule });
-  const dispatcher = new Dispatcher({
-    repo: new OutboxRepository(db),
-    host,
-    clock,
-    logger,
-    pacing,
-    claimMs: config.DISPATCH_CLAIM_MS,
-    ackTimeoutMs: config.DISPATCH_ACK_TIMEOUT_MS,
-    schedule,
-  });
-  const channelsModule: ServerModule = {
-    jobs: host
-      ? [
-          dispatchJob(dispatchQueueName(), () => dispatcher),
-          dispatchJob(dispatchQueueName(host.owner), () => dispatcher),
-        ]
-      : [],
-    // Rows whose job was lost.
-    sweeps: [
-      {
-        name: 'dispatch.lost-jobs',
-        everyMs: config.DISPATCH_SWEEP_MS,
-        run: async () => void (await dispatcher.sweep(500, Math.max(5_000, config.DISPATCH_SWEEP_MS))),
-      },
-    ],
-  };
 
   const auth = createAuthModule({ db, config, clock, logger, tokenSecret: secrets.tokenSecret, adminBot });
   const blacklist = createBlacklistModule({ db });
   const crm = createCrmModule({ db, config, queue, clock, logger, encryptionKey: secrets.encryptionKey });
-  const connection = createConnectionModule({
-    db,
-    channels: channelRepo,
-    host,
-    outbox,
-    clock,
-    providers: selection.providers,
-    pacing,
-    sandbox: selection.sandbox,
-  });
+  const connection = createConnectionModule({ db, channels, clock });
   const consents = createConsentsModule({ db, bot: adminBot.files, clock, logger });
   const templates = createTemplatesModule({
     db,
@@ -197,7 +114,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     logger,
     birthdaySweepMs: config.TEMPLATE_SWEEP_MS,
   });
-  replies.useAll(templates.replyHandlers);
+  channels.replies.useAll(templates.replyHandlers);
   const accounts = createAccountsModule({
     db,
     clock,
@@ -219,16 +136,11 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   // The inbox: the salon's replies go through the same transactional outbox.
   const chatHistory = createChatHistoryModule({ db, outbox, files, clock });
 
-  const bot = adminBot.bot;
   // Sweeps run in this order (lost dispatch jobs, CRM inbox, birthdays, send-outs); routes are
   // mounted host by host in this order.
   const modules: ServerModule[] = [
-    channelsModule,
-    createSystemModule({
-      config,
-      botUsername: bot ? () => bot.username() : undefined,
-      pinInServerLog: adminBot.delivery.kind === 'server-log',
-    }),
+    channels,
+    createSystemModule({ config, bot: adminBot.bot, pinInServerLog: adminBot.delivery.kind === 'server-log' }),
     auth,
     accounts,
     connection,
@@ -240,7 +152,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     templates,
     mailing,
     consents,
-    createDevSandboxModule({ db, sandbox, enabled: selection.sandbox }),
+    createDevSandboxModule({ db, sandbox: channels.sandbox, enabled: channels.sandboxEnabled }),
     createDevClockModule({ db, clock, runDueSweeps: () => sweeps.runAll() }),
   ];
   const sweeps = createSweeps(
@@ -257,36 +169,19 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     for (const m of modules) await m.start?.();
   }
 
-  let http: FastifyInstance | undefined;
-  if (role !== 'worker') {
-    http = await buildHttpApp({
-      logger,
-      trustProxy: config.TRUST_PROXY,
-      requestTimeoutMs: config.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
-      webDistDir: config.webDistDir,
-      authenticator: auth.service,
-      hosts: { main: routesOf(modules, 'main'), mailing: routesOf(modules, 'mailing'), ai: routesOf(modules, 'ai') },
-      healthy: async () => {
-        await db.execute(sql`select 1`);
-        return true;
-      },
-    });
-    if (options.listen !== false) {
-      await http.listen({ port: config.PORT, host: config.HOST });
-    } else {
-      await http.ready();
-    }
-  }
+  const http =
+    role === 'worker'
+      ? undefined
+      : await startHttpServer({ config, logger, db, authenticator: auth.service, modules, listen: options.listen });
 
-  const openDb = database;
   return {
     config,
-    database: openDb,
+    database,
     http,
     queue,
     clock,
     services: { auth: auth.service, accounts: accounts.service, mailing: mailing.service },
-    channels: { repo: channelRepo, host, dispatcher, outbox, sandbox, replies, connection: connection.service },
+    channels: { ...channels, connection: connection.service },
     crm: { repo: crm.repo, processor: crm.processor, local: crm.local },
     templates: { engine: templates.engine },
     sendouts: { sender: mailing.sender, pause: mailing.pause },
@@ -297,8 +192,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       await http?.close();
       await queue?.stop();
       await host?.stop();
-      if (!options.database) await openDb.close();
-      unlock?.();
+      await opened.close();
     },
   };
 }

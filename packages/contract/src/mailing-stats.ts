@@ -7,7 +7,7 @@ import {
   splitStatsDateTime,
   STATS_SORT_COLUMNS,
 } from './mailing-stats-rules.js';
-import { SENDOUT_STATUSES } from './mailing-sendouts.js';
+import { SENDOUT_STATUSES, sendoutStallWire } from './mailing-sendouts.js';
 
 export * from './mailing-stats-rules.js';
 
@@ -65,6 +65,8 @@ export const mailingStatsRowWire = z.object({
   sendout_stop_flag: z.boolean(),
   // Ours, beside SPEC 3's fields: where the send-out is (started, paused, finished).
   status: z.enum(SENDOUT_STATUSES),
+  // Ours: why a started send-out waits and when it goes on (as in /action_sendouts); null otherwise.
+  stall: sendoutStallWire.nullable().default(null),
 });
 export type MailingStatsRowWire = z.infer<typeof mailingStatsRowWire>;
 
@@ -122,6 +124,8 @@ export const mailingStatsDetailResponse = z.object({
   ok: z.literal(true),
   sendout_id: sendoutId,
   data: mailingStatsDetailColumns,
+  // Ours: why the send-out waits, when it is started and stalled (as in /action_sendouts).
+  stall: sendoutStallWire.nullable().default(null),
 });
 export type MailingStatsDetailResponse = z.infer<typeof mailingStatsDetailResponse>;
 

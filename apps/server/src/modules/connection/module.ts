@@ -1,26 +1,17 @@
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db/client.js';
 import type { ServerModule } from '../../platform/module.js';
-import type { ChannelKind } from '../../channels/channel.js';
-import type { Outbox } from '../../channels/dispatch/outbox.js';
-import type { PacingProfile } from '../../channels/dispatch/governor.js';
 import { ChannelGateway } from '../../channels/gateway.js';
-import type { ChannelHost } from '../../channels/host.js';
-import type { ChannelRepository } from '../../channels/repository.js';
+import type { ChannelsModule } from '../../channels/module.js';
 import { connectionRoutes } from './routes.js';
 import { ConnectionService } from './service.js';
 
 export interface ConnectionModuleDeps {
   db: Db;
-  channels: ChannelRepository;
-  // Only worker processes hold channel sessions; API processes reach them through commands.
-  host: ChannelHost | undefined;
-  outbox: Outbox;
+  // Only worker processes hold channel sessions (`host`); API processes reach them through commands.
+  // With `sandboxEnabled` the page offers the simulated phone.
+  channels: Pick<ChannelsModule, 'repo' | 'host' | 'outbox' | 'providers' | 'pacing' | 'sandboxEnabled'>;
   clock: Clock;
-  providers: Record<'whatsapp' | 'telegram', string>;
-  pacing: (kind: ChannelKind) => PacingProfile;
-  // The sandbox drivers run: the page offers the simulated phone.
-  sandbox: boolean;
 }
 
 export interface ConnectionModule extends ServerModule {
@@ -28,14 +19,15 @@ export interface ConnectionModule extends ServerModule {
 }
 
 export function createConnectionModule(deps: ConnectionModuleDeps): ConnectionModule {
+  const { channels } = deps;
   const service = new ConnectionService({
     db: deps.db,
-    repo: deps.channels,
-    gateway: new ChannelGateway(deps.host, deps.channels, deps.clock),
-    outbox: deps.outbox,
+    repo: channels.repo,
+    gateway: new ChannelGateway(channels.host, channels.repo, deps.clock),
+    outbox: channels.outbox,
     clock: deps.clock,
-    providers: deps.providers,
-    pacing: deps.pacing,
+    providers: channels.providers,
+    pacing: channels.pacing,
   });
-  return { service, routes: { main: [connectionRoutes(service, deps.sandbox)] } };
+  return { service, routes: { main: [connectionRoutes(service, channels.sandboxEnabled)] } };
 }

@@ -83,7 +83,7 @@ export function createMailingModule(deps: MailingModuleDeps): MailingModule {
   const launches = new SendoutLaunches({ repo: launchRepo, payments: mailingRepo, contexts, files, clock, logger });
   launches.onStarted(() => sender.kick());
   // Send-out statistics: the sweep keeps each launched send-out's counters current.
-  const stats = createSendoutStats({ db, botFiles: deps.botFiles, clock, logger });
+  const stats = createSendoutStats({ db, botFiles: deps.botFiles, clock, logger, stalls });
   return {
     service,
     sender,

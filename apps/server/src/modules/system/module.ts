@@ -6,16 +6,16 @@ import { systemRoutes } from './routes.js';
 // GET /public_config: what the cabinet shows before sign-in (bot link, support contacts, links).
 export interface SystemModuleDeps {
   config: Config;
-  // The admin bot's username, when there is a bot.
-  botUsername: (() => Promise<string>) | undefined;
+  // The admin bot, when there is one: the link names its username.
+  bot: { username(): Promise<string> } | undefined;
   pinInServerLog: boolean;
 }
 
 export function createSystemModule(deps: SystemModuleDeps): ServerModule {
-  const { config, botUsername } = deps;
+  const { config, bot } = deps;
   let botUrl: string | null | undefined;
   const publicConfig = async (): Promise<PublicConfig> => {
-    if (botUrl === undefined) botUrl = botUsername ? `https://t.me/${await botUsername().catch(() => '')}` : null;
+    if (botUrl === undefined) botUrl = bot ? `https://t.me/${await bot.username().catch(() => '')}` : null;
     return {
       ok: true,
       bot_url: botUrl === 'https://t.me/' ? null : botUrl,

@@ -2,30 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { DEMO_BRANCHES, DEMO_USERS } from '../../seed/demo.js';
 import { startTestApp, type TestApp } from '../../test-support/harness.js';
+import { listRoutes, type ListedRoute } from '../../test-support/route-list.js';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-interface Route {
-  method: Method;
-  path: string;
-}
-
-// "METHOD /path" of every route, read from Fastify's route tree (as the rights matrix does).
-function routesOf(tree: string): Route[] {
-  const routes: Route[] = [];
-  const stack: string[] = [];
-  for (const line of tree.split('\n')) {
-    const match = /^([│ ]*)[├└]── (\S+)(?: \(([A-Z, ]+)\))?$/.exec(line);
-    if (!match) continue;
-    const depth = match[1]!.length / 4;
-    const path = (depth > 0 ? stack[depth - 1]! : '') + match[2]!;
-    stack[depth] = path;
-    stack.length = depth + 1;
-    for (const method of match[3]?.split(', ') ?? []) {
-      if (method !== 'HEAD' && method !== 'OPTIONS') routes.push({ method: method as Method, path });
-    }
-  }
-  return routes;
-}
+type Route = ListedRoute;
 
 // Calls that take nothing to malform beyond acc_id and end the session or drop the branch's
 // channel, after which every further call waits for a worker (see the rights matrix): acc_id's own
@@ -304,7 +283,7 @@ describe('malformed input on every route', () => {
   });
 
   it('answers no 5xx to generated malformed input, 20 cases per route', { timeout: 240_000 }, async () => {
-    const routes = routesOf(app.runtime.http!.printRoutes({ commonPrefix: false })).filter(
+    const routes = listRoutes(app.runtime.http!).filter(
       (r) => r.path.startsWith('/api/') && !SKIPPED.has(`${r.method} ${r.path}`),
     );
     expect(routes.length).toBeGreaterThan(60);

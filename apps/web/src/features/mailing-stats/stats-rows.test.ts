@@ -20,6 +20,7 @@ const wire: MailingStatsRowWire = {
   date_finish_sendout: null,
   sendout_stop_flag: true,
   status: 'paused',
+  stall: null,
 };
 
 describe('table rows', () => {
@@ -35,7 +36,14 @@ describe('table rows', () => {
       dateFinishSendout: '',
       sendoutStopFlag: true,
       status: 'paused',
+      stall: null,
     });
+  });
+
+  it("keeps why a started send-out waits (the started list's stall)", () => {
+    const stall = { reason: 'daily_limit' as const, resumes_at: '2026-03-06T07:00:00.000Z' };
+    const [row] = statsRowsOf([{ ...wire, status: 'started', stall }]);
+    expect(row?.stall).toEqual(stall);
   });
 
   it('links a row to its detail with the branch', () => {

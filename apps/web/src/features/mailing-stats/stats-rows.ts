@@ -1,12 +1,12 @@
 import { statsRowFromWire, type MailingStatsRow, type MailingStatsRowWire } from '@salon/contract/mailing-stats';
-import type { SendoutStatus } from '@salon/contract/mailing-sendouts';
+import type { SendoutStallWire, SendoutStatus } from '@salon/contract/mailing-sendouts';
 import { excerpt, formatDayTime } from './stats-format';
 
-// A table row: SPEC 3's client names plus where the send-out is (ours).
-export type StatsRow = MailingStatsRow & { status: SendoutStatus };
+// A table row: SPEC 3's client names plus where the send-out is and why a started one waits (ours).
+export type StatsRow = MailingStatsRow & { status: SendoutStatus; stall: SendoutStallWire | null };
 
 export function statsRowsOf(wire: readonly MailingStatsRowWire[]): StatsRow[] {
-  return wire.map((row) => ({ ...statsRowFromWire(row), status: row.status }));
+  return wire.map((row) => ({ ...statsRowFromWire(row), status: row.status, stall: row.stall }));
 }
 
 // The detail page of one send-out, with the branch kept in the link.

@@ -14,33 +14,43 @@ import {
   statsQuery,
 } from './template-stats-rules';
 
-const now = new Date(2026, 10, 22, 15, 30);
+// 15:30 in Moscow, whatever the zone the tests run in.
+const now = new Date('2026-11-22T12:30:00Z');
+const zone = 'Europe/Moscow';
 
 describe('statistics range defaults (SPEC 9)', () => {
   it('runs from the 2020-01-01 baseline to today', () => {
-    expect(defaultStatsRange(now)).toEqual({ from: '2020-01-01', to: '2026-11-22', open: true });
+    expect(defaultStatsRange(now, zone)).toEqual({ from: '2020-01-01', to: '2026-11-22', open: true });
+  });
+
+  it("ends on the branch's today, not the browser's", () => {
+    // 22:30 UTC: already the 23rd in Vladivostok, still the 22nd in Moscow and London.
+    const late = new Date('2026-11-22T22:30:00Z');
+    expect(defaultStatsRange(late, 'Asia/Vladivostok').to).toBe('2026-11-23');
+    expect(defaultStatsRange(late, 'Europe/London').to).toBe('2026-11-22');
+    expect(readStatsRange(new URLSearchParams(''), late, 'Asia/Vladivostok').to).toBe('2026-11-23');
   });
 
   it("leaves an end nobody chose to the server, whose today may be ahead of the browser's", () => {
     // The branch's zone (or a dev clock) may already be on the next day: its sends still count.
-    expect(statsQuery(defaultStatsRange(now))).toEqual({ date_from: '2020-01-01' });
-    expect(statsQuery(readStatsRange(new URLSearchParams('from=2026-01-05'), now))).toEqual({
+    expect(statsQuery(defaultStatsRange(now, zone))).toEqual({ date_from: '2020-01-01' });
+    expect(statsQuery(readStatsRange(new URLSearchParams('from=2026-01-05'), now, zone))).toEqual({
       date_from: '2026-01-05',
     });
-    expect(inRange(new Date(2026, 10, 23, 1, 0).toISOString(), defaultStatsRange(now))).toBe(true);
-    expect(inRange(new Date(2019, 11, 31, 23, 0).toISOString(), defaultStatsRange(now))).toBe(false);
+    expect(inRange(new Date(2026, 10, 23, 1, 0).toISOString(), defaultStatsRange(now, zone))).toBe(true);
+    expect(inRange(new Date(2019, 11, 31, 23, 0).toISOString(), defaultStatsRange(now, zone))).toBe(false);
     // A chosen end is sent and kept to.
-    const chosen = readStatsRange(new URLSearchParams('to=2026-11-22'), now);
+    const chosen = readStatsRange(new URLSearchParams('to=2026-11-22'), now, zone);
     expect(statsQuery(chosen)).toEqual({ date_from: '2020-01-01', date_to: '2026-11-22' });
     expect(inRange(new Date(2026, 10, 23, 1, 0).toISOString(), chosen)).toBe(false);
   });
 
   it('reads the range from the address and ignores invalid dates', () => {
-    expect(readStatsRange(new URLSearchParams('from=2026-01-05&to=2026-02-01'), now)).toEqual({
+    expect(readStatsRange(new URLSearchParams('from=2026-01-05&to=2026-02-01'), now, zone)).toEqual({
       from: '2026-01-05',
       to: '2026-02-01',
     });
-    expect(readStatsRange(new URLSearchParams('from=2026-02-30&to=nope'), now)).toEqual({
+    expect(readStatsRange(new URLSearchParams('from=2026-02-30&to=nope'), now, zone)).toEqual({
       from: '2020-01-01',
       to: '2026-11-22',
       open: true,
@@ -48,11 +58,11 @@ describe('statistics range defaults (SPEC 9)', () => {
   });
 
   it('puts a reversed range right', () => {
-    expect(readStatsRange(new URLSearchParams('from=2026-03-01&to=2026-01-01'), now)).toEqual({
+    expect(readStatsRange(new URLSearchParams('from=2026-03-01&to=2026-01-01'), now, zone)).toEqual({
       from: '2026-01-01',
       to: '2026-03-01',
     });
-    expect(readStatsRange(new URLSearchParams('from=2026-12-01'), now)).toEqual({
+    expect(readStatsRange(new URLSearchParams('from=2026-12-01'), now, zone)).toEqual({
       from: '2026-11-22',
       to: '2026-12-01',
     });

@@ -1,4 +1,5 @@
 import { STATS_GROUP_BY, TEMPLATE_STATS_BASELINE, type StatsGroupBy } from '@salon/contract/templates-rules';
+import { zonedDayKey } from '../../shared/lib/datetime';
 
 // Statistics filter (SPEC 3 Template statistics: dateFrom, dateTo (now), groupBy), kept in the
 // address so a reload or a shared link shows the same numbers.
@@ -28,14 +29,19 @@ export function isIsoDate(value: string | null | undefined): value is string {
   return date.getFullYear() === year && date.getMonth() === month - 1 && date.getDate() === day;
 }
 
-// SPEC 9: the template statistics baseline 2020-01-01 up to today.
-export function defaultStatsRange(now: Date): StatsRange {
-  return { from: TEMPLATE_STATS_BASELINE, to: isoDate(now), open: true };
+// The branch's today (its zone, not this browser's): the server counts "up to now" on its calendar.
+export function branchToday(now: Date, timeZone: string): string {
+  return zonedDayKey(now, timeZone) ?? isoDate(now);
+}
+
+// SPEC 9: the template statistics baseline 2020-01-01 up to the branch's today.
+export function defaultStatsRange(now: Date, timeZone: string): StatsRange {
+  return { from: TEMPLATE_STATS_BASELINE, to: branchToday(now, timeZone), open: true };
 }
 
 // The range in an address; invalid dates fall back to the defaults, a reversed range is put right.
-export function readStatsRange(params: URLSearchParams, now: Date): StatsRange {
-  const defaults = defaultStatsRange(now);
+export function readStatsRange(params: URLSearchParams, now: Date, timeZone: string): StatsRange {
+  const defaults = defaultStatsRange(now, timeZone);
   const fromParam = params.get('from');
   const toParam = params.get('to');
   const from = isIsoDate(fromParam) ? fromParam : defaults.from;

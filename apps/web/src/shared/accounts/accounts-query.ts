@@ -5,7 +5,9 @@ import { api } from '../api/api';
 import { useSession } from '../session/use-session';
 import { toAccountsState } from './accounts-state';
 
-export const accountsQueryKey = ['accounts'] as const;
+import { accountsQueryKey } from './accounts-keys';
+
+export { accountsQueryKey };
 
 export const accountsQuery = queryOptions({
   queryKey: accountsQueryKey,

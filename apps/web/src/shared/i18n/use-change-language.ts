@@ -3,12 +3,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { AccountsResponse } from '@salon/contract/accounts';
 import type { Language } from '@salon/contract/constants';
 import { useTranslation } from 'react-i18next';
-import { accountsQueryKey } from '../accounts/accounts-query';
+import { accountsQueryKey } from '../accounts/accounts-keys';
 import { session } from '../session/session';
 import { showToast } from '../toast/show-toast';
 import { notePickedWhileSignedOut, rememberLanguage } from './language';
 import { saveLanguage } from './save-language';
-import { noteAccountLanguage } from './use-account-language';
+import { noteAccountLanguage } from './account-language-note';
 
 export function useChangeLanguage() {
   const { i18n, t } = useTranslation('errors');

@@ -61,8 +61,14 @@ export function mailingStatsRoutes(service: MailingStatsService): FastifyPluginA
           return reply.header('content-type', XLSX).header('content-disposition', attachment(fileName)).send(bytes);
         }
         const data = await service.detail(caller, req.query);
+        const stall = await service.stallOf(caller, req.query.sendout_id);
         // Sent as is: the columns of a large send-out are not re-checked value by value.
-        return reply.send({ ok: true, sendout_id: req.query.sendout_id, data } satisfies MailingStatsDetailResponse);
+        return reply.send({
+          ok: true,
+          sendout_id: req.query.sendout_id,
+          data,
+          stall,
+        } satisfies MailingStatsDetailResponse);
       },
     );
     app.post(

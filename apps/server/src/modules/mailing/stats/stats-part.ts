@@ -2,6 +2,7 @@ import type { Clock } from '../../../platform/clock.js';
 import type { Db } from '../../../platform/db/client.js';
 import type { AdminBotFiles } from '../../../platform/files/admin-bot-files.js';
 import type { Logger } from '../../../platform/logger.js';
+import type { StallSource } from '../service.js';
 import { SendoutAttribution } from './attribution.js';
 import { mailingStatsRoutes } from './routes.js';
 import { MailingStatsRepository } from './stats-repository.js';
@@ -12,6 +13,8 @@ export interface SendoutStatsDeps {
   botFiles: AdminBotFiles;
   clock: Clock;
   logger: Logger;
+  // Why started send-outs wait, shared with the started list (absent: rows carry no stall).
+  stalls?: StallSource;
 }
 
 // Send-out statistics, a part of the mailing module (its factory composes it; the stats test app
@@ -25,6 +28,7 @@ export function createSendoutStats(deps: SendoutStatsDeps) {
     bot: deps.botFiles,
     clock,
     logger,
+    stalls: deps.stalls,
   });
   return { attribution, service, routes: [mailingStatsRoutes(service)] };
 }

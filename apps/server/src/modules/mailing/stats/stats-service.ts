@@ -18,13 +18,14 @@ import {
   ALL_SEGMENT_FILTER,
   ALL_STATUS_FILTER,
 } from '@salon/contract/mailing-stats';
-import type { SendoutStatus } from '@salon/contract/mailing-sendouts';
+import type { SendoutStallWire, SendoutStatus } from '@salon/contract/mailing-sendouts';
 import { isOwner } from '@salon/contract/rights';
 import { localDay } from '@salon/contract/zoned-time';
 import type { Clock } from '../../../platform/clock.js';
 import type { AdminBotFiles } from '../../../platform/files/admin-bot-files.js';
 import { AppError, errors } from '../../../platform/http/errors.js';
 import type { Logger } from '../../../platform/logger.js';
+import { type StallSource, stallWire } from '../service.js';
 import type { SendoutAttribution } from './attribution.js';
 import { detailWorkbook, statsWorkbook, type DetailSheetRow } from './excel.js';
 import { localInstant } from './local-instant.js';
@@ -36,6 +37,8 @@ export interface MailingStatsDeps {
   bot: AdminBotFiles;
   clock: Clock;
   logger: Logger;
+  // Why started send-outs wait (sendouts/stalls.ts), the same judgement as the started list's.
+  stalls?: StallSource;
 }
 
 // Who asks: the branch of the request, the caller's rights there and their Telegram id.
@@ -64,7 +67,11 @@ function hidesPhones(caller: StatsCaller): boolean {
 }
 
 // SPEC 3 Stats row from the send-out's counters. Conversions are shares of the messages that left.
-export function toStatsRow(row: StatsSendoutRow, timeZone: string): MailingStatsRowWire {
+export function toStatsRow(
+  row: StatsSendoutRow,
+  timeZone: string,
+  stall: SendoutStallWire | null = null,
+): MailingStatsRowWire {
   const recipients = Number(row.sent_count);
   const read = Number(row.read_count);
   const answers = Number(row.answered_count);
@@ -88,6 +95,7 @@ export function toStatsRow(row: StatsSendoutRow, timeZone: string): MailingStats
     date_finish_sendout: localInstant(row.finished_at, timeZone),
     sendout_stop_flag: row.stopped,
     status: row.status as SendoutStatus,
+    stall,
   };
 }
 
@@ -124,7 +132,18 @@ export class MailingStatsService {
       query.page_size,
       (query.page - 1) * query.page_size,
     );
-    return { ok: true, data: rows.map((r) => toStatsRow(r, timeZone)), ...query };
+    const stalls =
+      rows.some((r) => r.status === 'started') && this.d.stalls
+        ? await this.d.stalls.forBranch(caller.accId)
+        : new Map<string, never>();
+    const data = rows.map((r) => toStatsRow(r, timeZone, stallWire(stalls.get(r.id))));
+    return { ok: true, data, ...query };
+  }
+
+  // Why one started send-out of this branch waits (null: it does not, or is not started).
+  async stallOf(caller: StatsCaller, sendoutId: string): Promise<SendoutStallWire | null> {
+    if (!this.d.stalls) return null;
+    return stallWire((await this.d.stalls.forBranch(caller.accId)).get(sendoutId));
   }
 
   async count(caller: StatsCaller, raw: RawStatsQuery): Promise<number> {

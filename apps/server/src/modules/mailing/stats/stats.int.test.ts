@@ -182,6 +182,8 @@ describe.each(DB_KINDS)('mailing statistics API (%s)', (kind) => {
       date_finish_sendout: '2026-01-15T12:00:00+03:00',
       sendout_stop_flag: false,
       status: 'finished',
+      // The stats-only app judges no stalls (the runtime's does, see below).
+      stall: null,
     } satisfies MailingStatsRowWire);
     expect(rows.find((r) => r.sendout_id === 'st-b')).toMatchObject({ sendout_stop_flag: true, status: 'paused' });
     // The running one, counted from its messages: 4 left, 2 read, 2 answered, 1 booking of 1500.
@@ -307,6 +309,7 @@ describe.each(DB_KINDS)('mailing statistics API (%s)', (kind) => {
         summaryCost: [1500, null, null, null, null],
         status: ['recorded', 'read', 'answered', 'sent', 'pending'],
       },
+      stall: null,
     } satisfies MailingStatsDetailResponse);
     expect((await detail('&reaction=not_replied')).data.phone).toEqual(['79995552001', '79995552003', '79995552004']);
     expect((await detail('&reaction=answered')).data.phone).toEqual(['79995552000', '79995552002']);
@@ -384,6 +387,42 @@ describe.each(DB_KINDS)('mailing statistics API (%s)', (kind) => {
       '7999*****03',
       '7999*****04',
     ]);
+  });
+
+  it('tells why a started send-out waits, as the started list does (runtime host)', async () => {
+    // The demo branch has no connected number: the started send-out waits for one, the rest do not.
+    const page = await app.base.request({
+      method: 'GET',
+      url: `/api/mailing/stats_sendout?acc_id=${moscow}&date_start=2026-01-01&date_end=2026-03-10&page_size=20`,
+      token: owner,
+    });
+    expect(page.statusCode, page.body).toBe(200);
+    const rows = page.json<MailingStatsResponse>().data;
+    const waiting = { reason: 'number_disconnected', resumes_at: null };
+    expect(rows.find((r) => r.sendout_id === 'st-live')?.stall).toEqual(waiting);
+    expect(rows.find((r) => r.sendout_id === 'st-a')?.stall).toBeNull();
+    expect(rows.find((r) => r.sendout_id === 'st-b')?.stall).toBeNull();
+    const started = await app.base.request({
+      method: 'GET',
+      url: `/api/mailing/action_sendouts?acc_id=${moscow}`,
+      token: owner,
+    });
+    const listed = started.json<{ sendout_id: string; stall: unknown }[]>().find((r) => r.sendout_id === 'st-live');
+    expect(listed?.stall).toEqual(waiting);
+
+    const detail = await app.base.request({
+      method: 'GET',
+      url: `/api/mailing/stats_sendout_detail?acc_id=${moscow}&sendout_id=st-live`,
+      token: owner,
+    });
+    expect(detail.statusCode, detail.body).toBe(200);
+    expect(detail.json<MailingStatsDetailResponse>().stall).toEqual(waiting);
+    const finished = await app.base.request({
+      method: 'GET',
+      url: `/api/mailing/stats_sendout_detail?acc_id=${moscow}&sendout_id=st-a`,
+      token: owner,
+    });
+    expect(finished.json<MailingStatsDetailResponse>().stall).toBeNull();
   });
 
   it('is mounted on the runtime’s mailing host', async () => {

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { rememberLanguage, storedLanguage, takePickedWhileSignedOut } from '../../../shared/i18n/language';
 import { saveLanguage } from '../../../shared/i18n/save-language';
-import { noteAccountLanguage } from '../../../shared/i18n/use-account-language';
+import { noteAccountLanguage } from '../../../shared/i18n/account-language-note';
 import { session } from '../../../shared/session/session';
 import type { SignInResult } from '../api/sign-in';
 

@@ -10,7 +10,8 @@ export function sendoutDetailQuery(accId: number | null, query: Record<string, s
     queryFn: ({ signal }) =>
       api
         .request({ host: 'mailing', path: '/stats_sendout_detail', query, schema: mailingStatsDetailResponse, signal })
-        .then((answer) => detailRowsFromColumns(answer.data)),
+        // The rows, and why the send-out waits when it is started and stalled.
+        .then((answer) => ({ rows: detailRowsFromColumns(answer.data), stall: answer.stall })),
     // Another reaction of the same send-out keeps the rows (and the filters) on screen meanwhile.
     placeholderData: (previous, previousQuery) =>
       previousQuery?.queryKey[1] === accId && previousQuery.queryKey[3].sendout_id === query.sendout_id

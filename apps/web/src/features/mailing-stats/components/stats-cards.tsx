@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Currency } from '@salon/contract/constants';
 import { formatMoney } from '../../../shared/i18n/format-money';
+import { useDateFormat } from '../../../shared/i18n/use-date-format';
+import { StallNote } from '../../../shared/mailing/stall-note';
 import { excerpt, formatDayTime, formatMedian } from '../stats-format';
 import { detailHref, sendoutLabel, type StatsRow } from '../stats-rows';
 import { CountCell } from './count-cell';
@@ -18,6 +20,7 @@ interface StatsCardsProps {
 export function StatsCards({ rows, currency, accId }: StatsCardsProps) {
   const { t, i18n } = useTranslation('mailing-stats');
   const language = i18n.language;
+  const { timeZone } = useDateFormat();
   return (
     <Stack gap="sm" data-testid="stats-cards">
       {rows.map((row) => (
@@ -51,6 +54,9 @@ export function StatsCards({ rows, currency, accId }: StatsCardsProps) {
             >
               {excerpt(row.text, 120) || '—'}
             </Anchor>
+            {row.status === 'started' && row.stall && (
+              <StallNote stall={row.stall} timeZone={timeZone} testId={`stats-stall-${row.id}`} />
+            )}
             <SimpleGrid cols={2} spacing="xs" verticalSpacing={6}>
               <Figure label={t('columns.recipients')}>
                 <CountCell value={row.recipients} testId="stats-recipients" align="flex-start" />

@@ -5,6 +5,8 @@ import { Link, useNavigate } from 'react-router';
 import type { Currency } from '@salon/contract/constants';
 import type { StatsSortColumn } from '@salon/contract/mailing-stats-rules';
 import { formatMoney } from '../../../shared/i18n/format-money';
+import { useDateFormat } from '../../../shared/i18n/use-date-format';
+import { StallNote } from '../../../shared/mailing/stall-note';
 import { excerpt, formatClock, formatDay, formatMedian } from '../stats-format';
 import { detailHref, sendoutLabel, type DetailLinkState, type StatsRow } from '../stats-rows';
 import { CountCell } from './count-cell';
@@ -32,6 +34,7 @@ const STATUS_COLORS: Record<StatsRow['status'], string> = {
 export function StatsTable({ rows, currency, accId, sort, desc, onSort }: StatsTableProps) {
   const { t, i18n } = useTranslation('mailing-stats');
   const navigate = useNavigate();
+  const { timeZone } = useDateFormat();
   const language = i18n.language;
   const header = (column: StatsSortColumn, label: string, numeric = true, hint?: string) => (
     <SortHeader
@@ -102,6 +105,9 @@ export function StatsTable({ rows, currency, accId, sort, desc, onSort }: StatsT
                       <Badge size="xs" variant="light" color={STATUS_COLORS[row.status]}>
                         {t(`status.${row.status}`)}
                       </Badge>
+                    )}
+                    {row.status === 'started' && row.stall && (
+                      <StallNote stall={row.stall} timeZone={timeZone} testId={`stats-stall-${row.id}`} />
                     )}
                   </Stack>
                 </Table.Td>

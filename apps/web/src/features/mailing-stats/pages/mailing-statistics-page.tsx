@@ -8,6 +8,8 @@ import { isApiError } from '../../../shared/api/api-error';
 import { isAccessDenied } from '../../../shared/api/error-message';
 import { useCurrentBranch } from '../../../shared/accounts/use-current-branch';
 import { paginate } from '../../../shared/lib/paginate';
+import { useDateFormat } from '../../../shared/i18n/use-date-format';
+import { StallNote } from '../../../shared/mailing/stall-note';
 import { useSession } from '../../../shared/session/use-session';
 import { AccessDeniedPage } from '../../../shared/ui/access-denied-view';
 import { PageTitle } from '../../../shared/ui/page-title';
@@ -33,7 +35,8 @@ import { MOBILE_PAGE_SIZE } from '../stats-query-rules';
 // (SPEC 3 Detail row, SPEC 4 detail filters, SPEC 7 detail calls). Without an id the page asks
 // for a send-out first.
 export function MailingStatisticsPage({ tabs }: { tabs?: ReactNode }) {
-  const { t } = useTranslation(['mailing-stats', 'pages']);
+  // 'mailing' too: the shared stall note of a started send-out speaks from it.
+  const { t } = useTranslation(['mailing-stats', 'pages', 'mailing']);
   const mobile = useIsMobile();
   const { accId } = useSession();
   const currency = useCurrentBranch()?.currency ?? 'RUB';
@@ -44,7 +47,9 @@ export function MailingStatisticsPage({ tabs }: { tabs?: ReactNode }) {
   const excel = useDownloadDetailExcel();
   const telegram = useSendDetailToTelegram();
 
-  const all = detail.data;
+  const all = detail.data?.rows;
+  const stall = detail.data?.stall ?? null;
+  const { timeZone } = useDateFormat();
   const shown = useMemo(
     () => (all ? filterDetailRows(all, view.statuses, view.phone) : []),
     [all, view.statuses, view.phone],
@@ -129,7 +134,7 @@ export function MailingStatisticsPage({ tabs }: { tabs?: ReactNode }) {
     );
   else if (detail.isError) body = <QueryErrorView error={detail.error} onRetry={() => void detail.refetch()} />;
   else if (detail.isPending) body = <Skeleton height={280} radius="md" data-testid="detail-skeleton" />;
-  else if (detail.data.length === 0 && view.reaction === 'all')
+  else if (detail.data.rows.length === 0 && view.reaction === 'all')
     body = (
       <EmptyState
         data-testid="detail-empty"
@@ -193,6 +198,7 @@ export function MailingStatisticsPage({ tabs }: { tabs?: ReactNode }) {
       <Card withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
         <Stack gap="md">
           <SendoutPicker value={notFound ? null : sendoutId} onChange={(id) => update({ sendoutId: id })} />
+          {stall && !notFound && <StallNote stall={stall} timeZone={timeZone} testId="detail-stall" />}
           {body}
         </Stack>
       </Card>

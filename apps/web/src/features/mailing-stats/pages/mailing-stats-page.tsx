@@ -36,7 +36,8 @@ const SEARCH_DEBOUNCE_MS = 350;
 // /mailing/stats: every send-out of the period with its results (SPEC 2, 3, 5, 7, 9). The whole
 // state is in the address; the page and the count are read from the server.
 export function MailingStatsPage({ tabs }: { tabs?: ReactNode }) {
-  const { t } = useTranslation(['mailing-stats', 'pages']);
+  // 'mailing' too: the shared stall note of a started send-out speaks from it.
+  const { t } = useTranslation(['mailing-stats', 'pages', 'mailing']);
   const mobile = useIsMobile();
   const { accId } = useSession();
   const currency = useCurrentBranch()?.currency ?? 'RUB';

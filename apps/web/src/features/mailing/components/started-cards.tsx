@@ -8,7 +8,7 @@ import { excerpt } from '../started-rules';
 import { SendoutActionButton } from './sendout-action-button';
 import { SendoutProgress } from './sendout-progress';
 import { SendoutStatusBadge } from './sendout-status-badge';
-import { StallNote } from './stall-note';
+import { StallNote } from '../../../shared/mailing/stall-note';
 
 interface StartedCardsProps {
   rows: readonly ActionSendoutWire[];

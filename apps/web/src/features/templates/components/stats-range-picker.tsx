@@ -1,8 +1,9 @@
 import { Button, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { TEMPLATE_STATS_BASELINE } from '@salon/contract/templates-rules';
+import { useDateFormat } from '../../../shared/i18n/use-date-format';
 import { DateField } from '../../../shared/ui/date-field';
-import { isIsoDate, isoDate, type StatsRange } from '../template-stats-rules';
+import { branchToday, isIsoDate, type StatsRange } from '../template-stats-rules';
 
 interface StatsRangePickerProps {
   range: StatsRange;
@@ -14,7 +15,8 @@ interface StatsRangePickerProps {
 // Date range of the statistics: from the 2020-01-01 baseline up to today by default (SPEC 9).
 export function StatsRangePicker({ range, now, onChange, onReset }: StatsRangePickerProps) {
   const { t } = useTranslation('templates');
-  const today = isoDate(now);
+  const { timeZone } = useDateFormat();
+  const today = branchToday(now, timeZone);
   const isDefault = range.from === TEMPLATE_STATS_BASELINE && (range.open === true || range.to === today);
   return (
     <Group gap="sm" align="flex-end" wrap="wrap" data-testid="stats-range">

@@ -1,13 +1,16 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { StatsGroupBy } from '@salon/contract/templates-rules';
+import { useDateFormat } from '../../../shared/i18n/use-date-format';
 import { readGroupBy, readStatsRange, type StatsRange } from '../template-stats-rules';
 
 // The statistics filter lives in the address (?from&to&group_by) next to accId and id.
 export function useStatsFilter() {
   const [params, setParams] = useSearchParams();
   const [now] = useState(() => new Date());
-  const range = readStatsRange(params, now);
+  // The default end is the branch's today, on its clocks.
+  const { timeZone } = useDateFormat();
+  const range = readStatsRange(params, now, timeZone);
   const groupBy = readGroupBy(params);
 
   const update = (patch: Record<string, string | null>) =>

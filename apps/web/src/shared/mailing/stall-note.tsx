@@ -2,9 +2,9 @@ import { Text } from '@mantine/core';
 import { IconClockPause } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { SendoutStallWire } from '@salon/contract/mailing-sendouts';
-import { formatDayKey } from '../../../shared/lib/datetime';
-import { useNow } from '../../../shared/lib/use-now';
-import { stallWhen } from '../stall-rules';
+import { formatDayKey } from '../lib/datetime';
+import { useNow } from '../lib/use-now';
+import { stallWhen } from './stall-rules';
 
 // "Daily limit reached — continues tomorrow at 10:00", on the branch's clocks.
 export function StallNote({ stall, timeZone, testId }: { stall: SendoutStallWire; timeZone: string; testId?: string }) {

@@ -1,5 +1,5 @@
 import type { SendoutStallWire } from '@salon/contract/mailing-sendouts';
-import { zonedDayKey, zonedTimeKey } from '../../shared/lib/datetime';
+import { zonedDayKey, zonedTimeKey } from '../lib/datetime';
 
 export type StallWhen =
   { kind: 'none' } | { kind: 'today' | 'tomorrow'; time: string } | { kind: 'date'; day: string; time: string };

@@ -1,0 +1,106 @@
+import type { Clock } from '../platform/clock.js';
+import type { Config } from '../platform/config.js';
+import type { Db } from '../platform/db/client.js';
+import type { Logger } from '../platform/logger.js';
+import type { ServerModule } from '../platform/module.js';
+import type { Queue } from '../platform/queue.js';
+import type { ChannelKind } from './channel.js';
+import { Dispatcher } from './dispatch/dispatcher.js';
+import { NO_PACING, PACING, type PacingProfile } from './dispatch/governor.js';
+import { dispatchJob, dispatchQueueName, scheduler } from './dispatch/jobs.js';
+import { Outbox } from './dispatch/outbox.js';
+import { OutboxRepository } from './dispatch/outbox-repository.js';
+import { SandboxNetwork } from './drivers/sandbox/network.js';
+import { selectDrivers } from './drivers/select-drivers.js';
+import { ChannelHost } from './host.js';
+import { ReplyChain } from './inbound/reply-chain.js';
+import { ChannelRepository } from './repository.js';
+
+export interface ChannelsModuleDeps {
+  db: Db;
+  config: Config;
+  queue: Queue | undefined;
+  clock: Clock;
+  logger: Logger;
+  encryptionKey: Buffer;
+  // API processes only enqueue: sessions live in worker processes (the host).
+  withHost: boolean;
+  // The branch's name an SMS is signed with (settings); asked only when a message goes out.
+  branchName: (accId: number) => Promise<string | null>;
+}
+
+export interface ChannelsModule extends ServerModule {
+  repo: ChannelRepository;
+  sandbox: SandboxNetwork;
+  host: ChannelHost | undefined;
+  // The one transactional outbox every producer writes its messages through; the dispatcher sends them.
+  outbox: Outbox;
+  dispatcher: Dispatcher;
+  // Modules that answer inbound messages plug their handlers in here.
+  replies: ReplyChain;
+  pacing: (kind: ChannelKind) => PacingProfile;
+  // Which provider serves each messenger, and whether the sandbox is on.
+  providers: { whatsapp: string; telegram: string };
+  sandboxEnabled: boolean;
+}
+
+// Messengers and SMS: the channel sessions (host), the outbox and its dispatcher, the inbound reply
+// chain. The host is started and stopped by the runtime around the queue, not by `start`/`stop`.
+export function createChannelsModule(deps: ChannelsModuleDeps): ChannelsModule {
+  const { db, config, clock, logger } = deps;
+  const repo = new ChannelRepository(db);
+  const sandbox = new SandboxNetwork(db, clock, { deliveryMs: config.SANDBOX_DELIVERY_MS });
+  const selection = selectDrivers(config, sandbox, logger, { branchName: deps.branchName });
+  const replies = new ReplyChain();
+  const host = deps.withHost
+    ? new ChannelHost({
+        repo,
+        clock,
+        logger,
+        encryptionKey: deps.encryptionKey,
+        drivers: selection.drivers,
+        onInbound: [
+          async (instance, message) => void (await replies.run({ accId: instance.accId, instance, message })),
+        ],
+        leaseMs: config.CHANNEL_LEASE_MS,
+      })
+    : undefined;
+  const pacing = (kind: ChannelKind) => (config.DISPATCH_PACING === 'off' ? NO_PACING : PACING[kind]);
+  const schedule = scheduler(deps.queue, clock);
+  const outbox = new Outbox({ db, clock, schedule });
+  const dispatcher = new Dispatcher({
+    repo: new OutboxRepository(db),
+    host,
+    clock,
+    logger,
+    pacing,
+    claimMs: config.DISPATCH_CLAIM_MS,
+    ackTimeoutMs: config.DISPATCH_ACK_TIMEOUT_MS,
+    schedule,
+  });
+  return {
+    repo,
+    sandbox,
+    host,
+    outbox,
+    dispatcher,
+    replies,
+    pacing,
+    providers: selection.providers,
+    sandboxEnabled: selection.sandbox,
+    jobs: host
+      ? [
+          dispatchJob(dispatchQueueName(), () => dispatcher),
+          dispatchJob(dispatchQueueName(host.owner), () => dispatcher),
+        ]
+      : [],
+    // Rows whose job was lost.
+    sweeps: [
+      {
+        name: 'dispatch.lost-jobs',
+        everyMs: config.DISPATCH_SWEEP_MS,
+        run: async () => void (await dispatcher.sweep(500, Math.max(5_000, config.DISPATCH_SWEEP_MS))),
+      },
+    ],
+  };
+}
