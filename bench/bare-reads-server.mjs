@@ -38,7 +38,23 @@ app.get('/bare-reads', async () => {
      where m.user_id = $1 and m.active order by b.acc_id`,
     [111111],
   );
-  return { ok: auth.rows.length === 1, profile: profile.rows[0], accounts: branches.rows };
+  // check_status=1 and each branch's template count (SPEC 7 Accounts): the channel sessions' states
+  // and the live templates, for all the user's branches at once, as the real route reads them.
+  const accIds = branches.rows.map((b) => b.acc_id);
+  const [statuses, counts] = await Promise.all([
+    sql.executeSql(`select acc_id, kind, status from channel_instances where acc_id = any($1)`, [accIds]),
+    sql.executeSql(
+      `select acc_id, count(*)::int as n from templates where acc_id = any($1) and deleted_at is null group by acc_id`,
+      [accIds],
+    ),
+  ]);
+  return {
+    ok: auth.rows.length === 1,
+    profile: profile.rows[0],
+    accounts: branches.rows,
+    statuses: statuses.rows,
+    counts: counts.rows,
+  };
 });
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
 process.stdout.write('bare ready\n');
