@@ -1,9 +1,4 @@
-import type { Clock } from '../platform/clock.js';
-import type { Config } from '../platform/config.js';
-import type { Db } from '../platform/db/client.js';
-import type { Logger } from '../platform/logger.js';
-import type { ServerModule } from '../platform/module.js';
-import type { Queue } from '../platform/queue.js';
+import type { ModuleContext, ServerModule } from '../platform/module.js';
 import type { ChannelKind } from './channel.js';
 import { Dispatcher } from './dispatch/dispatcher.js';
 import { NO_PACING, PACING, type PacingProfile } from './dispatch/governor.js';
@@ -16,13 +11,7 @@ import { ChannelHost } from './host.js';
 import { ReplyChain } from './inbound/reply-chain.js';
 import { ChannelRepository } from './repository.js';
 
-export interface ChannelsModuleDeps {
-  db: Db;
-  config: Config;
-  queue: Queue | undefined;
-  clock: Clock;
-  logger: Logger;
-  encryptionKey: Buffer;
+export interface ChannelsModuleDeps extends ModuleContext {
   // API processes only enqueue: sessions live in worker processes (the host).
   withHost: boolean;
   // The branch's name an SMS is signed with (settings); asked only when a message goes out.

@@ -1,10 +1,5 @@
-import type { Clock } from '../platform/clock.js';
-import type { Config } from '../platform/config.js';
 import { open } from '../platform/crypto.js';
-import type { Db } from '../platform/db/client.js';
-import type { Logger } from '../platform/logger.js';
-import type { ServerModule } from '../platform/module.js';
-import type { Queue } from '../platform/queue.js';
+import type { ModuleContext, ServerModule } from '../platform/module.js';
 import { crmConnectionRoutes } from './connection.js';
 import { localCrmDevRoutes } from './drivers/local/dev-routes.js';
 import { LocalCrm } from './drivers/local/local-crm.js';
@@ -15,15 +10,8 @@ import { crmEventsJob, crmKick } from './jobs.js';
 import { CrmProcessor } from './processor.js';
 import { CrmRepository } from './repository.js';
 
-export interface CrmModuleDeps {
-  db: Db;
-  config: Config;
-  // Without a queue (tests) nothing is kicked: the sweep (or the test) drains the inbox.
-  queue: Queue | undefined;
-  clock: Clock;
-  logger: Logger;
-  encryptionKey: Buffer;
-}
+// Without a queue (tests) nothing is kicked: the sweep (or the test) drains the inbox.
+export type CrmModuleDeps = ModuleContext;
 
 export interface CrmModule extends ServerModule {
   repo: CrmRepository;

@@ -1,10 +1,14 @@
 import type { z } from 'zod';
 import type { HostName, Routes } from './http/hosts.js';
-import type { JobDefinition } from './queue.js';
+import type { Clock } from './clock.js';
+import type { Config } from './config.js';
+import type { Db } from './db/client.js';
+import type { Logger } from './logger.js';
+import type { JobDefinition, Queue } from './queue.js';
 
-// Periodic work of a module. On a queue it is a pg-boss job that re-schedules itself once per
-// period, so with several workers it still runs once per period; without a queue (tests) the
-// runtime's "run the due sweeps now" hook runs it directly. Sweeps must claim their rows
+// Periodic work of a module. On a queue each worker offers its job once a period, throttled by
+// pg-boss to one job per period (platform/sweeps.ts), so with several workers it still runs once per
+// period; without a queue (tests) the runtime's "run the due sweeps now" hook runs it directly. Sweeps must claim their rows
 // atomically: running one twice is harmless.
 export interface SweepDefinition {
   // Unique across the server; the queue name is `sweep.<name>`.
@@ -35,4 +39,17 @@ export interface ServerModule {
 // The routes of several modules, host by host, in the order given.
 export function routesOf(modules: readonly ServerModule[], host: HostName): Routes[] {
   return modules.flatMap((m) => m.routes?.[host] ?? []);
+}
+
+// What the runtime has for every factory; a module's deps pick what it uses from here and add its
+// own ports.
+export interface ModuleContext {
+  db: Db;
+  config: Config;
+  // Absent in tests that run without jobs.
+  queue: Queue | undefined;
+  clock: Clock;
+  logger: Logger;
+  // Seals secrets at rest (channel sessions, CRM tokens).
+  encryptionKey: Buffer;
 }

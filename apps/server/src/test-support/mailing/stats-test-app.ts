@@ -1,80 +1,22 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { chatMessages, outbox } from '../../channels/schema.js';
 import { crmRecords } from '../../crm/schema.js';
 import type { Db } from '../../platform/db/client.js';
 import { sendoutRecipients, sendouts } from '../../modules/mailing/schema.js';
-import { buildHttpApp } from '../../app.js';
-import { localAdminBotFiles, type AdminBotFiles } from '../../platform/files/admin-bot-files.js';
-import { createLogger } from '../../platform/logger.js';
 import type { DbKind } from '../databases.js';
-import { startTestApp, type TestApp } from '../harness.js';
+import { startMailingHostApp, type MailingHostApp } from '../mailing-host-app.js';
 import type { SendoutAttribution } from '../../modules/mailing/stats/attribution.js';
 import { createSendoutStats } from '../../modules/mailing/stats/stats-part.js';
 
-export interface StatsTestApp {
-  base: TestApp;
-  http: FastifyInstance;
-  attribution: SendoutAttribution;
-  fixture: StatsFixture;
-  // Lines the local admin-bot driver wrote (`admin bot document for <id>: <path>`).
-  botLines: string[];
-  // While set, the admin bot fails the way it does for a user who never pressed Start.
-  botDown: { value: boolean };
-  request(options: {
-    method: 'GET' | 'POST';
-    url: string;
-    token: string;
-    body?: unknown;
-  }): Promise<LightMyRequestResponse>;
-  close(): Promise<void>;
-}
+export type StatsTestApp = MailingHostApp & { attribution: SendoutAttribution; fixture: StatsFixture };
 
 // The real server on a real database (startTestApp: migrations, demo seed, login), with the stats
-// part the mailing module composes built by its own factory and mounted on the mailing host, and
-// the local admin-bot driver writing into the test's data folder.
-export async function startStatsTestApp(kind: DbKind): Promise<StatsTestApp> {
-  const base = await startTestApp(kind);
-  const db = base.runtime.database.db;
-  const logger = createLogger('silent');
-  const botLines: string[] = [];
-  const botDown = { value: false };
-  const local = localAdminBotFiles(base.runtime.config.dataDir, base.clock, (line) => botLines.push(line));
-  const bot: AdminBotFiles = {
-    sendDocument: (...args) =>
-      botDown.value
-        ? Promise.reject(new Error('Forbidden: bot can’t initiate conversation'))
-        : local.sendDocument(...args),
-  };
-  const { attribution, routes } = createSendoutStats({ db, botFiles: bot, clock: base.clock, logger });
-  const http = await buildHttpApp({
-    logger,
-    trustProxy: false,
-    webDistDir: undefined,
-    authenticator: base.runtime.services.auth,
-    hosts: { main: [], mailing: routes, ai: [] },
-    healthy: async () => true,
+// part the mailing module composes built by its own factory and mounted on the mailing host.
+export function startStatsTestApp(kind: DbKind): Promise<StatsTestApp> {
+  return startMailingHostApp(kind, ({ base, bot, logger }) => {
+    const db = base.runtime.database.db;
+    const { attribution, routes } = createSendoutStats({ db, botFiles: bot, clock: base.clock, logger });
+    return { routes, attribution, fixture: new StatsFixture(db) };
   });
-  await http.ready();
-  return {
-    base,
-    http,
-    attribution,
-    fixture: new StatsFixture(db),
-    botLines,
-    botDown,
-    request({ method, url, token, body }) {
-      return http.inject({
-        method,
-        url,
-        headers: { authorization: `Bearer ${token}` },
-        ...(body === undefined ? {} : { payload: body as object }),
-      });
-    },
-    async close() {
-      await http.close();
-      await base.close();
-    },
-  };
 }
 
 // Rows the statistics read, written straight into the tables: the stats own no send-out routes, and
