@@ -17,7 +17,9 @@ import { line } from './support.js';
 // Entry `dispatch`: messages per second from the outbox to the sandbox network's 'delivered' ack,
 // through the real runtime in this process, beside raw pg-boss throughput of empty jobs sent and
 // worked with the dispatcher's own queue policy and work options, on the same kind of database.
-const N = Number(process.env.BENCH_DISPATCH_N ?? 400);
+// 1,000 messages: the sandbox reports acks every 250 ms and pg-boss polls every 0.5 s, a fixed tail
+// that would weigh on a short run's rate.
+const N = Number(process.env.BENCH_DISPATCH_N ?? 1000);
 const STALL_MS = 20_000;
 const logger = createLogger('error');
 

@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 
 const server = 'apps/server/src';
@@ -36,6 +37,20 @@ export const serverZones = [
   },
 ];
 
+// Each table has one owning module (its `schema.ts`): only the owner writes it. Other modules go
+// through its repository or service, and join it only through SQL the owner exports (like the
+// dispatcher's RecipientPolicy), so no module imports another module's schema.
+const serverModules = readdirSync(new URL(`../../${server}/modules`, import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+// (users and branch_members, read by every access check, are tenancy tables in platform/db.)
+export const moduleTableZones = serverModules.map((name) => ({
+  target: `${server}/modules/${name}`,
+  from: `${server}/modules/!(${name})/schema.ts`,
+  message: "a module never imports another module's tables: use the owner's repository, service or SQL fragments.",
+}));
+
 export const boundaries = [
   {
     files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
@@ -46,6 +61,6 @@ export const boundaries = [
   {
     files: [`${server}/**/*.ts`],
     ignores: [...tests, `${server}/test-support/**`],
-    rules: { 'import-x/no-restricted-paths': ['error', { zones: serverZones }] },
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...serverZones, ...moduleTableZones] }] },
   },
 ];

@@ -36,6 +36,27 @@ describe('server import boundaries', { timeout: 120_000 }, () => {
     expect(errors).toHaveLength(2);
   });
 
+  it("refuses a module importing another module's tables, and lets it import its own", async () => {
+    const errors = await boundaryErrors(
+      'apps/server/src/modules/mailing/bad-import.ts',
+      "import { consents } from '../consents/schema.js';\nexport const table = consents;\n",
+    );
+    expect(errors.join('\n')).toContain("a module never imports another module's tables");
+    expect(
+      await boundaryErrors(
+        'apps/server/src/modules/consents/good-import.ts',
+        "import { consents } from './schema.js';\nimport { consentEntriesSql } from '../consents/repository.js';\nexport const both = [consents, consentEntriesSql];\n",
+      ),
+    ).toEqual([]);
+    // The owner's SQL and repository are the way in.
+    expect(
+      await boundaryErrors(
+        'apps/server/src/modules/mailing/good-import.ts',
+        "import { consentEntriesSql } from '../consents/repository.js';\nexport const entries = consentEntriesSql;\n",
+      ),
+    ).toEqual([]);
+  });
+
   it('lets a module import platform and channels, and a test import test support', async () => {
     expect(
       await boundaryErrors(

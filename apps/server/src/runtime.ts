@@ -11,20 +11,26 @@ import { startQueue, type Queue } from './platform/queue.js';
 import { resolveSecrets } from './platform/secrets.js';
 import { createSweeps } from './platform/sweeps.js';
 import { seedDemo } from './seed/demo.js';
+import type { RecipientPolicy } from './channels/dispatch/recipient-policy.js';
 import { createChannelsModule, type ChannelsModule } from './channels/module.js';
 import { createCrmModule, type CrmModule } from './crm/module.js';
 import type { PinDelivery } from './modules/auth/pin-delivery.js';
 import { createAccessesModule } from './modules/accesses/module.js';
 import { createAccountsModule, type AccountsModule } from './modules/accounts/module.js';
+import { createAutoResponsesModule } from './modules/auto-responses/module.js';
 import { createAuthModule, selectAdminBot, type AuthModule } from './modules/auth/module.js';
 import { createBlacklistModule } from './modules/blacklist/module.js';
+import { blacklistPolicy } from './modules/blacklist/repository.js';
 import { createChatHistoryModule } from './modules/chat-history/module.js';
 import { createConnectionModule, type ConnectionModule } from './modules/connection/module.js';
 import { createConsentsModule } from './modules/consents/module.js';
+import { consentPolicy } from './modules/consents/repository.js';
 import { createDevClockModule } from './modules/dev-clock/module.js';
 import { createDevSandboxModule } from './modules/dev-sandbox/module.js';
 import { createMailingModule, type MailingModule } from './modules/mailing/module.js';
+import { createReviewsModule } from './modules/reviews/module.js';
 import { createSettingsModule } from './modules/settings/module.js';
+import { sendingSettingsPolicy } from './modules/settings/repository.js';
 import { createSystemModule } from './modules/system/module.js';
 import { createTemplatesModule, type TemplatesModule } from './modules/templates/module.js';
 
@@ -61,6 +67,12 @@ export interface Runtime {
   stop(): Promise<void>;
 }
 
+// The dispatcher's checks (channels/dispatch/recipient-policy.ts), each from the module that owns
+// its table. Tests that claim outbox rows themselves use the same.
+export function recipientPolicy(): RecipientPolicy {
+  return { ...blacklistPolicy(), ...consentPolicy(), ...sendingSettingsPolicy() };
+}
+
 // The composition root: every port gets its driver here, and the modules' factories are composed;
 // what a module does is wired in its own `module.ts`.
 export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
@@ -87,6 +99,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     encryptionKey: secrets.encryptionKey,
     withHost: role !== 'api',
     branchName: (accId) => settings.branchName(accId),
+    recipientPolicy: recipientPolicy(),
   });
   const { outbox, pacing, host, repo: channelRepo } = channels;
   const settings = createSettingsModule({
@@ -113,8 +126,24 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     clock,
     logger,
     birthdaySweepMs: config.TEMPLATE_SWEEP_MS,
+    // The reviews module's short links (made below; asked only when a message is planned).
+    links: { linkFor: (request) => reviews.links?.linkFor(request) ?? Promise.resolve('') },
   });
   channels.replies.useAll(templates.replyHandlers);
+  const reviews = createReviewsModule({
+    db,
+    botFiles: adminBot.files,
+    clock,
+    logger,
+    run: {
+      outbox,
+      crmRepo: crm.repo,
+      crm: crm.processor,
+      botMessages: adminBot.messages,
+      publicBase: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+    },
+  });
+  channels.replies.useAll(reviews.replyHandlers);
   const accounts = createAccountsModule({
     db,
     clock,
@@ -134,7 +163,17 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     sweepMs: config.DISPATCH_SWEEP_MS,
   });
   // The inbox: the salon's replies go through the same transactional outbox.
-  const chatHistory = createChatHistoryModule({ db, outbox, files, clock });
+  const chatHistory = createChatHistoryModule({ db, outbox, files, clock, chatLog: channels.chatLog });
+  // Key-phrase auto-responses (reply slot 'key_phrases'); they stand back while the salon writes itself.
+  const autoResponses = createAutoResponsesModule({
+    db,
+    outbox,
+    files,
+    takeover: chatHistory.takeover,
+    clock,
+    logger,
+  });
+  channels.replies.useAll(autoResponses.replyHandlers);
 
   // Sweeps run in this order (lost dispatch jobs, CRM inbox, birthdays, send-outs); routes are
   // mounted host by host in this order.
@@ -146,10 +185,12 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     connection,
     blacklist,
     chatHistory,
+    autoResponses,
     settings,
     createAccessesModule({ db, clock }),
     crm,
     templates,
+    reviews,
     mailing,
     consents,
     createDevSandboxModule({ db, sandbox: channels.sandbox, enabled: channels.sandboxEnabled }),

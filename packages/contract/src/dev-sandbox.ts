@@ -20,10 +20,13 @@ export const sandboxMessageWire = z.object({
   id: z.number().int(),
   instance_id: z.string(),
   kind: z.string(),
-  direction: z.enum(['to_client', 'from_client']),
+  // from_salon: typed on the salon's own linked phone (POST /dev/sandbox/salon_message).
+  direction: z.enum(['to_client', 'from_client', 'from_salon']),
   phone: z.string(),
   name: z.string().nullable(),
   body: z.string(),
+  // A file the message carried (the phone shows its name; the bytes are not kept).
+  media: z.object({ file_name: z.string(), content_type: z.string(), size: z.number().int() }).nullable(),
   status: z.string(),
   created_at: z.string(),
   delivered_at: z.string().nullable(),
@@ -45,6 +48,13 @@ export const sandboxReplyBody = z.object({
   phone: z.string().regex(/^\d{10,15}$/),
   text: z.string().min(1).max(4096),
   name: z.string().max(100).optional(),
+});
+// The salon types a message to a client on its own linked phone (WhatsApp: fromMe). The result is
+// 'sent', or 'not_linked' when the account is not linked.
+export const sandboxSalonMessageBody = z.object({
+  instance_id: z.string().min(1).max(100),
+  phone: z.string().regex(/^\d{10,15}$/),
+  text: z.string().min(1).max(4096),
 });
 export const sandboxNetworkBody = z.object({
   instance_id: z.string().min(1),

@@ -18,6 +18,10 @@ export interface InboundMessage {
   body: string;
   caption: string | null;
   file: { fileName: string; contentType: string; size: number } | null;
+  // Written by the salon itself on its own phone (WhatsApp: typed on the linked phone), not by the
+  // client; `from` is then the client it was written to. The chat log keeps it as 'outgoing' (the
+  // salon's) and no reply handler answers it; automatic replies stand back after it.
+  fromSalon?: boolean;
 }
 
 // Acks only rise: server < delivered < read. 'failed' is final for that message.

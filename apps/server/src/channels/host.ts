@@ -10,7 +10,7 @@ import type {
   LoginResult,
   LoginStep,
 } from './channel.js';
-import type { ChannelInstanceRow, ChannelRepository } from './repository.js';
+import type { AckReport, ChannelInstanceRow, ChannelRepository } from './repository.js';
 import { SerialQueue } from './serial-queue.js';
 
 export type InboundHandler = (instance: ChannelInstanceRow, message: InboundMessage) => Promise<void>;
@@ -122,17 +122,35 @@ export class ChannelHost {
     if (!driver) return;
     const queue = new SerialQueue((err) => this.o.logger.error({ err, instance: row.id }, 'channel event not stored'));
     const { repo, clock, encryptionKey } = this.o;
+    // Acks reported one after another (a session's poll, a burst of receipts) are stored together:
+    // an ack joins the batch still waiting in the queue, unless another event was queued after it.
+    let acks: { reports: AckReport[]; stored: Promise<void> } | undefined;
+    const push = (work: () => Promise<void>) => {
+      acks = undefined;
+      return queue.push(work);
+    };
     const events: ChannelEvents = {
       status: (status, detail) =>
-        void queue.push(() =>
-          repo.saveStatus(row.id, status, detail?.reason ?? null, detail?.phone ?? null, clock.now()),
-        ),
-      qr: (value, expiresAt) => void queue.push(() => repo.saveQr(row.id, value, expiresAt, clock.now())),
+        void push(() => repo.saveStatus(row.id, status, detail?.reason ?? null, detail?.phone ?? null, clock.now())),
+      qr: (value, expiresAt) => void push(() => repo.saveQr(row.id, value, expiresAt, clock.now())),
       credentials: (serialized) =>
-        void queue.push(() => repo.saveCredentials(row.id, serialized ? seal(encryptionKey, serialized) : null)),
-      ack: (id, ack) => queue.push(() => repo.applyAck(row.id, id, ack, clock.now())),
+        void push(() => repo.saveCredentials(row.id, serialized ? seal(encryptionKey, serialized) : null)),
+      ack: (id, ack) => {
+        // The 'server' ack stores nothing.
+        if (ack === 'server') return Promise.resolve();
+        if (!acks) {
+          const batch: { reports: AckReport[]; stored: Promise<void> } = { reports: [], stored: Promise.resolve() };
+          batch.stored = queue.push(() => {
+            if (acks === batch) acks = undefined;
+            return repo.applyAcks(row.id, batch.reports, clock.now());
+          });
+          acks = batch;
+        }
+        acks.reports.push({ providerMessageId: id, ack });
+        return acks.stored;
+      },
       inbound: (message) =>
-        queue.push(async () => {
+        push(async () => {
           if (!(await repo.saveInbound(row, message))) return;
           for (const handler of this.o.onInbound) await handler(row, message);
         }),

@@ -1,10 +1,12 @@
 import type { ModuleContext, ServerModule } from '../platform/module.js';
 import type { ChannelKind } from './channel.js';
+import { ChatLogRepository } from './chat-log/repository.js';
 import { Dispatcher } from './dispatch/dispatcher.js';
 import { NO_PACING, PACING, type PacingProfile } from './dispatch/governor.js';
 import { dispatchJob, dispatchQueueName, scheduler } from './dispatch/jobs.js';
 import { Outbox } from './dispatch/outbox.js';
 import { OutboxRepository } from './dispatch/outbox-repository.js';
+import type { RecipientPolicy } from './dispatch/recipient-policy.js';
 import { SandboxNetwork } from './drivers/sandbox/network.js';
 import { selectDrivers } from './drivers/select-drivers.js';
 import { ChannelHost } from './host.js';
@@ -16,10 +18,15 @@ export interface ChannelsModuleDeps extends ModuleContext {
   withHost: boolean;
   // The branch's name an SMS is signed with (settings); asked only when a message goes out.
   branchName: (accId: number) => Promise<string | null>;
+  // What the dispatcher checks of a recipient and a branch (blacklist, consent, sending settings),
+  // as SQL its claim embeds; the modules owning those tables provide it.
+  recipientPolicy: RecipientPolicy;
 }
 
 export interface ChannelsModule extends ServerModule {
   repo: ChannelRepository;
+  // Reads of the chat log (chat_messages) for the modules that show it.
+  chatLog: ChatLogRepository;
   sandbox: SandboxNetwork;
   host: ChannelHost | undefined;
   // The one transactional outbox every producer writes its messages through; the dispatcher sends them.
@@ -58,7 +65,7 @@ export function createChannelsModule(deps: ChannelsModuleDeps): ChannelsModule {
   const schedule = scheduler(deps.queue, clock);
   const outbox = new Outbox({ db, clock, schedule });
   const dispatcher = new Dispatcher({
-    repo: new OutboxRepository(db),
+    repo: new OutboxRepository(db, deps.recipientPolicy),
     host,
     clock,
     logger,
@@ -69,6 +76,7 @@ export function createChannelsModule(deps: ChannelsModuleDeps): ChannelsModule {
   });
   return {
     repo,
+    chatLog: new ChatLogRepository(db),
     sandbox,
     host,
     outbox,

@@ -3,7 +3,8 @@ import type { ChannelStatus } from '@salon/contract/accounts';
 import type { Db } from '../platform/db/client.js';
 import { branches } from '../platform/db/schema.js';
 import type { Ack, InboundMessage } from './channel.js';
-import { channelAcks, channelCommands, channelInstances, chatMessages, outbox } from './schema.js';
+import { chatMessages } from './chat-log/schema.js';
+import { channelAcks, channelCommands, channelInstances, outbox } from './schema.js';
 
 export type ChannelInstanceRow = typeof channelInstances.$inferSelect;
 
@@ -15,12 +16,21 @@ export function ackRank(column: SQL): SQL {
 // One message's acks take this transaction lock in turn. The recording of its send does not: it
 // upserts the message's channel_acks key, whose unique index makes it and an ack wait for each other
 // (OutboxRepository.markSentParts), so whichever commits second sees what the first wrote.
-export async function lockAckKey(db: Db, instanceId: string, providerMessageId: string): Promise<void> {
-  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`${instanceId}:${providerMessageId}`}))`);
+// Many messages' locks are taken in one statement, in the order of their keys' hashes, so two
+// transactions locking overlapping sets cannot wait for each other.
+export async function lockAckKeys(db: Db, instanceId: string, providerMessageIds: readonly string[]): Promise<void> {
+  const keys = providerMessageIds.map((id) => sql`(${`${instanceId}:${id}`}::text)`);
+  await db.execute(sql`select pg_advisory_xact_lock(h) from (
+      select distinct hashtext(k) as h from (values ${sql.join(keys, sql`, `)}) as v(k) order by h
+    ) as ordered`);
 }
 
-// Outbox statuses in the order acks raise them; a status never moves back down this list.
-const ACK_RANK = { sent: 1, delivered: 2, read: 3 } as const;
+export interface AckReport {
+  providerMessageId: string;
+  ack: Ack;
+}
+
+type StoredAck = AckReport & { ack: Exclude<Ack, 'server'> };
 
 export class ChannelRepository {
   constructor(private readonly db: Db) {}
@@ -179,60 +189,59 @@ export class ChannelRepository {
 
   // Raises the outbox row sent through this instance with this provider id; never lowers it.
   async applyAck(instanceId: string, providerMessageId: string, ack: Ack, now: Date): Promise<void> {
-    if (ack === 'server') return;
+    await this.applyAcks(instanceId, [{ providerMessageId, ack }], now);
+  }
+
+  // A session's acks reported together, stored in one transaction of five statements however many
+  // there are (the locks, the acks kept, the rows raised), in the order given: a message acked twice
+  // in the list (delivered, then read) has its second ack applied after its first.
+  async applyAcks(instanceId: string, acks: readonly AckReport[], now: Date): Promise<void> {
+    const stored = acks.filter((a): a is StoredAck => a.ack !== 'server');
+    if (stored.length === 0) return;
+    // Runs of acks with one ack per message each; a statement may touch a row only once.
+    const runs: StoredAck[][] = [[]];
+    let seen = new Set<string>();
+    for (const a of stored) {
+      if (seen.has(a.providerMessageId)) {
+        runs.push([]);
+        seen = new Set();
+      }
+      runs.at(-1)!.push(a);
+      seen.add(a.providerMessageId);
+    }
     await this.db.transaction(async (tx) => {
-      // The ack is stored first, then the row raised: the sender's recording of the send meets the
+      // The acks are stored first, then the rows raised: the sender's recording of a send meets the
       // stored ack on the channel_acks key (OutboxRepository.markSentParts), so neither misses the other.
-      await lockAckKey(tx, instanceId, providerMessageId);
-      await this.raiseByAck(tx, instanceId, providerMessageId, ack, now);
+      await lockAckKeys(tx, instanceId, [...new Set(stored.map((a) => a.providerMessageId))]);
+      for (const run of runs) await this.raiseByAcks(tx, instanceId, run, now);
     });
   }
 
-  private async raiseByAck(
-    db: Db,
-    instanceId: string,
-    providerMessageId: string,
-    ack: Exclude<Ack, 'server'>,
-    now: Date,
-  ): Promise<void> {
-    // Kept first, whatever the outbox row's state: the sender may not have recorded the send yet.
+  private async raiseByAcks(db: Db, instanceId: string, acks: readonly StoredAck[], now: Date): Promise<void> {
+    const at = now.toISOString();
+    const reported = sql.join(
+      acks.map((a) => sql`(${a.providerMessageId}::text, ${a.ack}::text)`),
+      sql`, `,
+    );
+    // Kept first, whatever the outbox rows' state: the sender may not have recorded the send yet.
     await db.execute(sql`
       insert into ${channelAcks} (instance_id, provider_message_id, ack, at)
-      values (${instanceId}, ${providerMessageId}, ${ack}, ${now.toISOString()})
+      select ${instanceId}, v.id, v.ack, ${at}::timestamptz from (values ${reported}) as v(id, ack)
       on conflict (instance_id, provider_message_id) do update set ack = excluded.ack, at = excluded.at
       where ${ackRank(sql`excluded.ack`)} > ${ackRank(sql`${channelAcks.ack}`)}`);
-    if (ack === 'failed') {
-      await db
-        .update(outbox)
-        .set({ status: 'failed', statusReason: 'provider_failed', updatedAt: now })
-        .where(
-          and(
-            eq(outbox.instanceId, instanceId),
-            eq(outbox.providerMessageId, providerMessageId),
-            eq(outbox.status, 'sent'),
-          ),
-        );
-      return;
-    }
-    const rank = ACK_RANK[ack];
-    const lower = Object.entries(ACK_RANK)
-      .filter(([, r]) => r < rank)
-      .map(([s]) => s);
-    await db
-      .update(outbox)
-      .set({
-        status: ack,
-        deliveredAt: sql`coalesce(${outbox.deliveredAt}, ${now.toISOString()}::timestamptz)`,
-        ...(ack === 'read' ? { readAt: now } : {}),
-        updatedAt: now,
-      })
-      .where(
-        and(
-          eq(outbox.instanceId, instanceId),
-          eq(outbox.providerMessageId, providerMessageId),
-          sql`${outbox.status} in ${lower}`,
-        ),
-      );
+    // A status only moves up sent < delivered < read; 'failed' only replaces 'sent'. A second
+    // statement, so that it sees a send recorded while the acks' statement waited on its key.
+    await db.execute(sql`
+      update ${outbox} set
+        status = v.ack,
+        status_reason = case when v.ack = 'failed' then 'provider_failed' else outbox.status_reason end,
+        delivered_at = case when v.ack = 'failed' then outbox.delivered_at
+                            else coalesce(outbox.delivered_at, ${at}::timestamptz) end,
+        read_at = case when v.ack = 'read' then ${at}::timestamptz else outbox.read_at end,
+        updated_at = ${at}::timestamptz
+      from (values ${reported}) as v(id, ack)
+      where outbox.instance_id = ${instanceId} and outbox.provider_message_id = v.id
+        and (outbox.status = 'sent' or (v.ack = 'read' and outbox.status = 'delivered'))`);
   }
 
   // Stores an incoming message once, however often the provider repeats it.
@@ -243,9 +252,9 @@ export class ChannelRepository {
         accId: instance.accId,
         instanceId: instance.id,
         channelKind: instance.kind,
-        direction: 'incoming',
+        direction: message.fromSalon ? 'outgoing' : 'incoming',
         phone: message.from,
-        name: message.name,
+        name: message.fromSalon ? null : message.name,
         type: message.type,
         body: message.body,
         caption: message.caption,

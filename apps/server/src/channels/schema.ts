@@ -1,8 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   bigserial,
-  boolean,
   index,
   integer,
   jsonb,
@@ -128,85 +126,3 @@ export const channelAcks = pgTable(
   },
   (t) => [uniqueIndex('channel_acks_key').on(t.instanceId, t.providerMessageId)],
 );
-
-// Chat history: what clients wrote, what we sent (bot) and what the salon sent from its own phone.
-export const chatMessages = pgTable(
-  'chat_messages',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    accId: integer('acc_id')
-      .notNull()
-      .references(() => branches.accId, { onDelete: 'cascade' }),
-    instanceId: text('instance_id'),
-    channelKind: text('channel_kind').notNull(),
-    direction: text('direction').notNull(),
-    phone: text('phone').notNull(),
-    name: text('name'),
-    type: text('type').notNull(),
-    body: text('body').notNull(),
-    caption: text('caption'),
-    file: jsonb('file'),
-    providerMessageId: text('provider_message_id'),
-    outboxId: bigint('outbox_id', { mode: 'number' }),
-    at: ts('at').notNull(),
-  },
-  (t) => [
-    index('chat_messages_acc_phone_at').on(t.accId, t.phone, t.at),
-    uniqueIndex('chat_messages_provider_dedup').on(t.instanceId, t.direction, t.providerMessageId),
-  ],
-);
-
-export const blacklist = pgTable(
-  'blacklist',
-  {
-    accId: integer('acc_id')
-      .notNull()
-      .references(() => branches.accId, { onDelete: 'cascade' }),
-    phone: text('phone').notNull(),
-    createdAt: ts('created_at').notNull().defaultNow(),
-  },
-  (t) => [uniqueIndex('blacklist_acc_phone').on(t.accId, t.phone)],
-);
-
-// Consent to messages per client phone (SPEC 3 Consent entry). true consent, false declined,
-// null no answer; active false with null is "neutral". The list (/mailing/consents) and its changelog
-// live in modules/consents.
-export const consents = pgTable(
-  'consents',
-  {
-    accId: integer('acc_id')
-      .notNull()
-      .references(() => branches.accId, { onDelete: 'cascade' }),
-    phone: text('phone').notNull(),
-    active: boolean('active').notNull().default(false),
-    consent: boolean('consent'),
-    clientText: text('client_text'),
-    comment: text('comment'),
-    consentAt: ts('consent_at'),
-    updatedAt: ts('updated_at').notNull().defaultNow(),
-  },
-  (t) => [
-    uniqueIndex('consents_acc_phone').on(t.accId, t.phone),
-    // The list's order (newest change first), paged.
-    index('consents_acc_updated').on(t.accId, t.updatedAt),
-  ],
-);
-
-// Branch settings the dispatcher obeys; the settings pages (issue "Settings") edit them.
-export const sendingSettings = pgTable('sending_settings', {
-  accId: integer('acc_id')
-    .primaryKey()
-    .references(() => branches.accId, { onDelete: 'cascade' }),
-  // Quiet hours: messages go out only between these local times ('HH:MM'), or any time when null.
-  sendFrom: text('send_from'),
-  sendTo: text('send_to'),
-  exceptionMastersNames: text('exception_masters_names')
-    .array()
-    .notNull()
-    .default(sql`'{}'::text[]`),
-  channelOrder: text('channel_order')
-    .array()
-    .notNull()
-    .default(sql`'{whatsapp,telegram,sms}'::text[]`),
-  softPriority: boolean('soft_priority').notNull().default(false),
-});

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../platform/db/client.js';
-import { agreements, branchMembers, consultants, headerBanners, users } from '../modules/accounts/schema.js';
-import { branches, networks } from '../platform/db/schema.js';
+import { agreements, consultants, headerBanners } from '../modules/accounts/schema.js';
+import { branches, branchMembers, networks, users } from '../platform/db/schema.js';
 import { seedDemoCrm } from './demo-crm.js';
 import { seedDemoTemplates } from './demo-templates.js';
 

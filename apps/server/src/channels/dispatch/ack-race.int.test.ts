@@ -49,4 +49,51 @@ describe.each(DB_KINDS)('an ack racing the recording of its send (%s)', (kind) =
     expect(after).toMatchObject({ status: 'delivered' });
     expect(after!.delivered_at).not.toBeNull();
   });
+
+  it('applies a session’s acks together, in the order reported', async () => {
+    const db = t.database.db;
+    const now = new Date();
+    const ids: number[] = [];
+    for (const key of ['batch-1', 'batch-2', 'batch-3']) {
+      const [row] = await queryRows<{ id: number }>(
+        db,
+        sql`insert into outbox (acc_id, idempotency_key, source, recipient, body, not_before, status, created_at, updated_at)
+          values (1001, ${key}, 'test', '79005550001', 'x', ${now.toISOString()}, 'sending', ${now.toISOString()}, ${now.toISOString()})
+          returning id`,
+      );
+      await new OutboxRepository(db).markSent(row!.id, 'whatsapp', 'whatsapp-1001', key, now);
+      ids.push(row!.id);
+    }
+    await new ChannelRepository(db).applyAcks(
+      'whatsapp-1001',
+      [
+        { providerMessageId: 'batch-1', ack: 'delivered' },
+        { providerMessageId: 'batch-2', ack: 'failed' },
+        { providerMessageId: 'batch-1', ack: 'read' },
+        // Never lowers: a late delivered after the read, a failed after the read.
+        { providerMessageId: 'batch-1', ack: 'delivered' },
+        { providerMessageId: 'batch-3', ack: 'server' },
+      ],
+      new Date(),
+    );
+    const rows = await queryRows<{ id: number; status: string; status_reason: string | null; read_at: unknown }>(
+      db,
+      sql`select id, status, status_reason, read_at from outbox where id in ${ids} order by id`,
+    );
+    expect(rows.map((r) => [r.status, r.status_reason, r.read_at !== null])).toEqual([
+      ['read', null, true],
+      ['failed', 'provider_failed', false],
+      ['sent', null, false],
+    ]);
+    const acks = await queryRows<{ provider_message_id: string; ack: string }>(
+      db,
+      sql`select provider_message_id, ack from channel_acks where provider_message_id like 'batch-%' order by 1`,
+    );
+    expect(acks).toEqual([
+      { provider_message_id: 'batch-1', ack: 'read' },
+      // A stored ack only moves up failed < delivered < read; 'sent' and 'failed' rank alike.
+      { provider_message_id: 'batch-2', ack: 'sent' },
+      { provider_message_id: 'batch-3', ack: 'sent' },
+    ]);
+  });
 });

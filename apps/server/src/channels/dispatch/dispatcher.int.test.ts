@@ -6,6 +6,7 @@ import { queryRows } from '../../platform/db/client.js';
 import { applyMigrations } from '../../platform/db/migrate.js';
 import { createLogger } from '../../platform/logger.js';
 import { seedDemo } from '../../seed/demo.js';
+import { recipientPolicy } from '../../runtime.js';
 import { DB_KINDS, createTestDatabase, type TestDatabase } from '../../test-support/databases.js';
 import { CHANNEL_KINDS, type ChannelKind } from '../channel.js';
 import { SandboxNetwork } from '../drivers/sandbox/network.js';
@@ -92,7 +93,7 @@ describe.each(DB_KINDS)('dispatcher (%s)', (dbKind) => {
     pacing = () => NO_PACING;
     outbox = new Outbox({ db: db(), clock, schedule: async (id, at) => void scheduled.push({ id, at }) });
     dispatcher = new Dispatcher({
-      repo: new OutboxRepository(db()),
+      repo: new OutboxRepository(db(), recipientPolicy()),
       host,
       clock,
       logger,
@@ -166,7 +167,7 @@ describe.each(DB_KINDS)('dispatcher (%s)', (dbKind) => {
     // A row another worker claimed again (its claim counted a new attempt) is not renewed.
     pacing = () => NO_PACING;
     const third = await enqueue(1001, '79005553535');
-    const repo = new OutboxRepository(db());
+    const repo = new OutboxRepository(db(), recipientPolicy());
     const [mine] = await repo.claim([third.id], clock.now(), 30_000);
     clock.advance(30_001);
     expect(await repo.claim([third.id], clock.now(), 30_000)).toHaveLength(1);
@@ -262,6 +263,19 @@ describe.each(DB_KINDS)('dispatcher (%s)', (dbKind) => {
     expect(await row(third.id)).toMatchObject({ status: 'pending', status_reason: 'pacing' });
   });
 
+  it('reserves a batch’s gapless slots on one number together, up to its daily cap', async () => {
+    pacing = () => ({ ...NO_PACING, warmUp: [{ days: Infinity, cap: 3 }] });
+    const wa = await link(1001, 'whatsapp', '79160000011');
+    const rows = [];
+    for (let i = 0; i < 5; i++) rows.push(await enqueue(1001, `7900555361${i}`));
+    const outcomes = await dispatcher.dispatchBatch(rows.map((r) => r.id));
+    expect(rows.map((r) => outcomes.get(r.id))).toEqual(['sent', 'sent', 'sent', 'deferred', 'deferred']);
+    expect(await row(rows[4]!.id)).toMatchObject({ status: 'pending', status_reason: 'pacing' });
+    expect(await channels.instance(wa)).toMatchObject({ sentToday: 3 });
+    const chat = await queryRows<{ n: number }>(db(), sql`select count(*)::int as n from chat_messages`);
+    expect(chat).toEqual([{ n: 3 }]);
+  });
+
   it('with soft priority, uses the next channel while the first is paused', async () => {
     const wa = await link(1001, 'whatsapp', '79160000011');
     await link(1001, 'telegram', '79160000012');
@@ -290,7 +304,7 @@ describe.each(DB_KINDS)('dispatcher (%s)', (dbKind) => {
   it('sends once when a worker died between sending and recording it', async () => {
     const wa = await link(1001, 'whatsapp', '79160000011');
     const { id } = await enqueue(1001, '79005553535');
-    const repo = new OutboxRepository(db());
+    const repo = new OutboxRepository(db(), recipientPolicy());
     // The dead worker: it claimed the row and the message left, but it never recorded the send.
     expect(await repo.claim([id], clock.now(), 30_000)).toHaveLength(1);
     const session = (await host.ensure(wa))!;
@@ -307,7 +321,7 @@ describe.each(DB_KINDS)('dispatcher (%s)', (dbKind) => {
     const wa = await link(1001, 'whatsapp', '79160000011');
     await link(1001, 'telegram', '79160000012');
     const { id } = await enqueue(1001, '79005553535');
-    await new OutboxRepository(db()).claim([id], clock.now(), 30_000);
+    await new OutboxRepository(db(), recipientPolicy()).claim([id], clock.now(), 30_000);
     const session = (await host.ensure(wa))!;
     const sent = await session.send({
       idempotencyKey: `outbox:${id}:whatsapp`,

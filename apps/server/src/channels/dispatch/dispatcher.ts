@@ -7,7 +7,7 @@ import type { ChannelHost } from '../host.js';
 import type { ChannelInstanceRow } from '../repository.js';
 import { dailyCap, nextGapMs, type PacingProfile } from './governor.js';
 import type { Schedule } from './outbox.js';
-import type { ClaimedRow, OutboxRepository, OutboxRow } from './outbox-repository.js';
+import type { ClaimedRow, OutboxRepository, OutboxRow, SentRecord } from './outbox-repository.js';
 import { nextAllowed } from './quiet-hours.js';
 import { localDay } from '@salon/contract/zoned-time';
 
@@ -44,55 +44,85 @@ function isKind(value: string): value is ChannelKind {
   return (CHANNEL_KINDS as readonly string[]).includes(value);
 }
 
-// Runs `work` on each group with at most `limit` groups at once. Each item ends with a turn of the
-// event loop: on PGlite every query resolves as a microtask, and a batch that never yields would
-// starve the timers (the sessions' acks, lease renewals, a SIGTERM's shutdown) for as long as jobs last.
-async function eachLimited<T>(groups: T[][], limit: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const lane = async () => {
-    while (next < groups.length) {
-      const group = groups[next++]!;
-      for (const item of group) {
-        await work(item);
-        await new Promise((resolve) => setImmediate(resolve));
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, groups.length) }, lane));
+interface SlotRequest {
+  instance: ChannelInstanceRow;
+  timeZone: string;
+  profile: PacingProfile;
+  gapMs: number | undefined;
+  resolve: (reserved: boolean) => void;
+  reject: (err: unknown) => void;
 }
 
 // Takes each outbox row from pending to sent exactly once: checks the recipient, waits for the
 // sending window, picks the channel by priority with fallback, asks the number's governor for a
 // slot, and sends with the row's idempotency key so a resend after a crash is not a second message.
-// A polled batch is claimed and checked in one statement and its numbers read once; then its
-// recipients are served a few at a time, each recipient's messages in order. The governor's slot is
-// reserved atomically per message, so this concurrency never sends a number faster than its pacing.
+// A polled batch is claimed and checked in one statement and its numbers read once; then it goes
+// out in turns: the next message of up to `concurrency` recipients at once (each recipient's messages
+// in order), the turn's sends recorded in one statement. The governor's slot is reserved atomically
+// per message (a turn's messages on one number with no gap between them in one statement), so this
+// concurrency never sends a number faster than its pacing.
 export class Dispatcher {
-  // The slot reservation in progress per number: a batch's lanes ask one number's governor one at a
+  // The slot requests waiting per number: a turn's messages ask one number's governor one at a
   // time, each with the time of its own turn, so a lane that read the clock earlier never finds the
   // slot a later reading took (with no gap between messages, it would wait a minute for nothing).
-  readonly #slots = new Map<string, Promise<unknown>>();
+  readonly #slots = new Map<string, SlotRequest[]>();
 
   constructor(private readonly o: DispatcherOptions) {}
 
-  private async reserveSlot(instance: ChannelInstanceRow, timeZone: string, profile: PacingProfile): Promise<boolean> {
-    const before = this.#slots.get(instance.id) ?? Promise.resolve();
-    const turn = before.then(async () => {
-      const now = this.o.clock.now();
-      const gapMs = nextGapMs(profile, this.o.random);
-      const cap = dailyCap(profile, instance.firstConnectedAt, now);
-      return this.o.repo.reserveSlot(instance.id, now, gapMs, localDay(now, timeZone), cap);
+  private reserveSlot(instance: ChannelInstanceRow, timeZone: string, profile: PacingProfile): Promise<boolean> {
+    return new Promise((resolve, reject) => {
+      const request: SlotRequest = { instance, timeZone, profile, gapMs: undefined, resolve, reject };
+      const waiting = this.#slots.get(instance.id);
+      if (waiting) return void waiting.push(request);
+      this.#slots.set(instance.id, [request]);
+      // Served once the messages of the turn that started with this one have asked too.
+      queueMicrotask(() => void this.serveSlots(instance.id));
     });
-    const settled = turn.catch(() => undefined);
-    this.#slots.set(instance.id, settled);
+  }
+
+  // Serves a number's slot requests in turn. Requests that queued up meanwhile and follow one another
+  // with no gap (each draws its gap once, when its turn comes) are served in one statement, as many
+  // as the number gives; the first it refuses is refused, and the rest ask again in their turn.
+  private async serveSlots(instanceId: string): Promise<void> {
+    const waiting = this.#slots.get(instanceId)!;
     try {
-      return await turn;
+      while (waiting.length > 0) {
+        const first = waiting[0]!;
+        let count = 0;
+        let granted: number;
+        try {
+          const now = this.o.clock.now();
+          for (const request of waiting) {
+            if (request.timeZone !== first.timeZone || request.profile !== first.profile) break;
+            request.gapMs ??= nextGapMs(request.profile, this.o.random);
+            count += 1;
+            if (request.gapMs > 0) break;
+          }
+          const gapMs = waiting[count - 1]!.gapMs!;
+          const day = localDay(now, first.timeZone);
+          const cap = dailyCap(first.profile, first.instance.firstConnectedAt, now);
+          granted =
+            count === 1
+              ? Number(await this.o.repo.reserveSlot(instanceId, now, gapMs, day, cap))
+              : await this.o.repo.reserveSlots(instanceId, now, count, gapMs, day, cap);
+        } catch (err) {
+          // The first request fails; the others ask again.
+          waiting.shift()!.reject(err);
+          continue;
+        }
+        waiting.splice(0, Math.min(count, granted + 1)).forEach((r, i) => r.resolve(i < granted));
+      }
     } finally {
-      if (this.#slots.get(instance.id) === settled) this.#slots.delete(instance.id);
+      this.#slots.delete(instanceId);
     }
   }
 
-  private async defer(row: OutboxRow, at: Date, reason: string, extra: Partial<OutboxRow> = {}): Promise<DispatchOutcome> {
+  private async defer(
+    row: OutboxRow,
+    at: Date,
+    reason: string,
+    extra: Partial<OutboxRow> = {},
+  ): Promise<DispatchOutcome> {
     await this.o.repo.update(
       row.id,
       { status: 'pending', statusReason: reason, notBefore: at, claimedUntil: null, ...extra },
@@ -126,21 +156,71 @@ export class Dispatcher {
       const key = `${row.accId}:${row.recipient}`;
       byRecipient.set(key, [...(byRecipient.get(key) ?? []), row]);
     }
+    const queues = [...byRecipient.values()];
+    const limit = this.o.concurrency ?? DEFAULT_CONCURRENCY;
     const errors: unknown[] = [];
-    await eachLimited([...byRecipient.values()], this.o.concurrency ?? DEFAULT_CONCURRENCY, async (row) => {
-      try {
-        outcomes.set(row.id, await this.send(row, instances.filter((i) => i.accId === row.accId)));
-      } catch (err) {
-        // The row stays claimed; when the claim lapses the sweep or the retried job takes it again.
-        this.o.logger.error({ err, outbox: row.id }, 'dispatch failed');
-        errors.push(err);
-      }
-    });
+    const failed = (row: { id: number }, err: unknown) => {
+      // The row stays claimed; when the claim lapses the sweep or the retried job takes it again.
+      this.o.logger.error({ err, outbox: row.id }, 'dispatch failed');
+      errors.push(err);
+    };
+    for (;;) {
+      // A turn: the next message of each of the first recipients with messages left.
+      const turn = queues
+        .filter((q) => q.length > 0)
+        .slice(0, limit)
+        .map((q) => q.shift()!);
+      if (turn.length === 0) break;
+      const sent: SentRecord[] = [];
+      await Promise.all(
+        turn.map(async (row) => {
+          try {
+            const outcome = await this.send(
+              row,
+              instances.filter((i) => i.accId === row.accId),
+            );
+            if (typeof outcome === 'string') outcomes.set(row.id, outcome);
+            else sent.push(outcome);
+          } catch (err) {
+            failed(row, err);
+          }
+        }),
+      );
+      await this.record(sent, outcomes, failed);
+      // On PGlite every query resolves as a microtask; a batch that never yields would starve the
+      // timers (the sessions' acks, lease renewals, a SIGTERM's shutdown) for as long as jobs last.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
     if (errors.length > 0) throw new AggregateError(errors, `${errors.length} of ${rows.length} dispatches failed`);
     return outcomes;
   }
 
-  private async send(row: ClaimedRow, instances: ChannelInstanceRow[]): Promise<DispatchOutcome> {
+  // Records a turn's sends in one statement; when that fails, each alone, so one bad record fails alone.
+  private async record(
+    sends: SentRecord[],
+    outcomes: Map<number, DispatchOutcome>,
+    failed: (row: { id: number }, err: unknown) => void,
+  ): Promise<void> {
+    if (sends.length === 0) return;
+    try {
+      await this.o.repo.recordSends(sends);
+      for (const s of sends) outcomes.set(s.row.id, 'sent');
+      return;
+    } catch (err) {
+      if (sends.length === 1) return failed(sends[0]!.row, err);
+    }
+    for (const s of sends) {
+      try {
+        await this.o.repo.recordSends([s]);
+        outcomes.set(s.row.id, 'sent');
+      } catch (err) {
+        failed(s.row, err);
+      }
+    }
+  }
+
+  // A message's outcome, or its send for the turn to record.
+  private async send(row: ClaimedRow, instances: ChannelInstanceRow[]): Promise<DispatchOutcome | SentRecord> {
     const { repo, clock } = this.o;
     // The batch's clock reading is stale by the messages served before this one.
     const now = clock.now();
@@ -233,13 +313,10 @@ export class Dispatcher {
     instance: ChannelInstanceRow,
     kind: ChannelKind,
     result: SendResult,
-  ): Promise<DispatchOutcome> {
+  ): Promise<DispatchOutcome | SentRecord> {
     const { repo, clock } = this.o;
     const now = clock.now();
-    if (result.ok) {
-      await repo.recordSent(row, kind, instance.id, result.providerMessageId, now);
-      return 'sent';
-    }
+    if (result.ok) return { row, kind, instanceId: instance.id, providerMessageId: result.providerMessageId, now };
     const profile = this.o.pacing(kind);
     const tried = [...row.triedKinds, kind];
     switch (result.failure) {

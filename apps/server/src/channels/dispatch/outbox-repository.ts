@@ -1,7 +1,10 @@
 import { and, eq, getTableColumns, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { queryRows } from '../../platform/db/client.js';
 import type { Executor } from '../../platform/db/executor.js';
 import { branches } from '../../platform/db/schema.js';
-import { channelInstances, chatMessages, outbox, sendingSettings } from '../schema.js';
+import { chatMessages } from '../chat-log/schema.js';
+import { channelInstances, outbox } from '../schema.js';
+import { NO_RECIPIENT_POLICY, type RecipientPolicy } from './recipient-policy.js';
 
 export type OutboxRow = typeof outbox.$inferSelect;
 export type NewOutbox = Pick<
@@ -22,6 +25,15 @@ export type PendingPatch = { notBefore: Date } & Partial<
   Pick<typeof outbox.$inferInsert, 'body' | 'media' | 'idempotencyKey' | 'clientName'>
 >;
 
+// A send to record: the row, and the number and provider id it went out with.
+export interface SentRecord {
+  row: Pick<OutboxRow, 'id' | 'accId' | 'recipient' | 'clientName' | 'media' | 'body'>;
+  kind: string;
+  instanceId: string;
+  providerMessageId: string;
+  now: Date;
+}
+
 // A claimed row with what the dispatcher checks before sending, read in the claiming statement.
 export interface ClaimedRow extends OutboxRow {
   blacklisted: boolean;
@@ -36,11 +48,15 @@ export interface ClaimedRow extends OutboxRow {
 }
 
 export class OutboxRepository {
-  constructor(private readonly db: Executor) {}
+  // `policy`: the recipient and branch checks a claim reads (recipient-policy.ts); writers need none.
+  constructor(
+    private readonly db: Executor,
+    private readonly policy: RecipientPolicy = NO_RECIPIENT_POLICY,
+  ) {}
 
   // The same repository writing through a transaction (platform/db/executor.ts).
   with(tx: Executor): OutboxRepository {
-    return new OutboxRepository(tx);
+    return new OutboxRepository(tx, this.policy);
   }
 
   // Writes the message once per idempotency key; a repeat returns the first row's id.
@@ -63,23 +79,29 @@ export class OutboxRepository {
   // success, and the bot's chat row. One statement commits all of it or none, so a crash cannot keep
   // one without the others.
   async recordSent(
-    row: Pick<OutboxRow, 'id' | 'accId' | 'recipient' | 'clientName' | 'media' | 'body'>,
+    row: SentRecord['row'],
     kind: string,
     instanceId: string,
     providerMessageId: string,
     now: Date,
   ): Promise<void> {
+    await this.recordSends([{ row, kind, instanceId, providerMessageId, now }]);
+  }
+
+  // Records several sends in one statement, as recordSent records one (the dispatcher's sends that
+  // finished while an earlier record was being written). All of them are kept, or none.
+  async recordSends(sends: readonly SentRecord[]): Promise<void> {
+    if (sends.length === 0) return;
     await this.db.execute(sql`
-      with ${this.markSentParts(row.id, kind, instanceId, providerMessageId, now)},
+      with ${this.markSentParts(sends)},
       healthy as (
         update channel_instances set recent_failures = 0
-        where id = ${instanceId} and recent_failures <> 0
+        where id in (select instance_id from sent) and recent_failures <> 0
         returning id
       )
       insert into ${chatMessages} (acc_id, instance_id, channel_kind, direction, phone, name, type, body,
                                    provider_message_id, outbox_id, at)
-      values (${row.accId}, ${instanceId}, ${kind}, 'bot', ${row.recipient}, ${row.clientName},
-              ${row.media ? 'file' : 'text'}, ${row.body}, ${providerMessageId}, ${row.id}, ${now.toISOString()})
+      select acc_id, instance_id, kind, 'bot', phone, name, type, body, provider_message_id, id, at from sent
       on conflict do nothing`);
   }
 
@@ -92,37 +114,47 @@ export class OutboxRepository {
     now: Date,
     db: Executor = this.db,
   ): Promise<void> {
-    await db.execute(sql`with ${this.markSentParts(id, kind, instanceId, providerMessageId, now)} select 1`);
+    const row = { id, accId: 0, recipient: '', clientName: null, media: null, body: '' };
+    await db.execute(sql`with ${this.markSentParts([{ row, kind, instanceId, providerMessageId, now }])} select 1`);
   }
 
-  // The ack handler (ChannelRepository.applyAck) stores each ack in channel_acks before it raises
+  // The ack handler (ChannelRepository.applyAcks) stores each ack in channel_acks before it raises
   // the outbox row it finds by provider id. Recording a send upserts the same key as 'sent' and takes
   // the row's status from what the upsert returns: the unique key makes the two wait for each other,
   // so either the record returns the ack stored first, or the ack handler's later statement finds
   // the recorded row. (A plain read of channel_acks could miss an ack stored while this statement
   // runs, and the ack's update could miss this row: a lost 'delivered'.)
-  private markSentParts(id: number, kind: string, instanceId: string, providerMessageId: string, now: Date) {
-    const at = now.toISOString();
-    return sql`ack as (
+  private markSentParts(sends: readonly SentRecord[]) {
+    const values = sends.map(
+      (s) => sql`(${s.row.id}::bigint, ${s.row.accId}::integer, ${s.instanceId}::text, ${s.kind}::text,
+        ${s.providerMessageId}::text, ${s.row.recipient}::text, ${s.row.clientName}::text,
+        ${s.row.media ? 'file' : 'text'}::text, ${s.row.body}::text, ${s.now.toISOString()}::timestamptz)`,
+    );
+    return sql`sent (id, acc_id, instance_id, kind, provider_message_id, phone, name, type, body, at) as (
+        values ${sql.join(values, sql`, `)}
+      ),
+      ack as (
         insert into channel_acks (instance_id, provider_message_id, ack, at)
-        values (${instanceId}, ${providerMessageId}, 'sent', ${at})
+        select instance_id, provider_message_id, 'sent', at from sent
         on conflict (instance_id, provider_message_id) do update set ack = channel_acks.ack
-        returning ack, at
+        returning instance_id, provider_message_id, ack, at
       ),
       recorded as (
         update outbox set
-          status = (select ack from ack),
+          status = ack.ack,
           status_reason = null,
-          channel_kind = ${kind},
-          instance_id = ${instanceId},
-          provider_message_id = ${providerMessageId},
-          sent_at = ${at},
-          delivered_at = (select ack.at from ack where ack.ack in ('delivered', 'read')),
-          read_at = (select ack.at from ack where ack.ack = 'read'),
+          channel_kind = sent.kind,
+          instance_id = sent.instance_id,
+          provider_message_id = sent.provider_message_id,
+          sent_at = sent.at,
+          delivered_at = case when ack.ack in ('delivered', 'read') then ack.at end,
+          read_at = case when ack.ack = 'read' then ack.at end,
           claimed_until = null,
-          updated_at = ${at}
-        where id = ${id}
-        returning id
+          updated_at = sent.at
+        from sent
+        join ack on ack.instance_id = sent.instance_id and ack.provider_message_id = sent.provider_message_id
+        where outbox.id = sent.id
+        returning outbox.id
       )`;
   }
 
@@ -147,6 +179,10 @@ export class OutboxRepository {
   // sending window and channel order): one round trip for a polled batch.
   async claim(ids: readonly number[], now: Date, claimMs: number): Promise<ClaimedRow[]> {
     if (ids.length === 0) return [];
+    // The claimed row's columns for the owners' checks, qualified (see RETURNING below).
+    const accId = sql`outbox.acc_id`;
+    const recipient = sql`outbox.recipient`;
+    const settings = this.policy.sendingSettings(accId);
     const rows = await this.db
       .update(outbox)
       .set({
@@ -165,19 +201,13 @@ export class OutboxRepository {
       // Qualified by hand: drizzle writes bare column names in RETURNING.
       .returning({
         ...getTableColumns(outbox),
-        blacklisted: sql<boolean>`exists (select 1 from blacklist b
-          where b.acc_id = outbox.acc_id and b.phone = outbox.recipient)`,
-        consent: sql<boolean | null>`(select c.consent from consents c
-          where c.acc_id = outbox.acc_id and c.phone = outbox.recipient)`,
+        blacklisted: this.policy.blocked(accId, recipient),
+        consent: this.policy.consent(accId, recipient),
         timeZone: sql<string | null>`(select br.time_zone from branches br where br.acc_id = outbox.acc_id)`,
-        sendFrom: sql<string | null>`(select s.send_from from sending_settings s where s.acc_id = outbox.acc_id)`,
-        sendTo: sql<string | null>`(select s.send_to from sending_settings s where s.acc_id = outbox.acc_id)`,
-        channelOrder: sql<
-          string[] | null
-        >`(select s.channel_order from sending_settings s where s.acc_id = outbox.acc_id)`,
-        softPriority: sql<
-          boolean | null
-        >`(select s.soft_priority from sending_settings s where s.acc_id = outbox.acc_id)`,
+        sendFrom: settings.sendFrom,
+        sendTo: settings.sendTo,
+        channelOrder: settings.channelOrder,
+        softPriority: settings.softPriority,
       });
     return rows.sort((a, b) => a.id - b.id);
   }
@@ -256,16 +286,16 @@ export class OutboxRepository {
   }
 
   async branchSending(accId: number) {
+    const settings = this.policy.sendingSettings(sql`${branches.accId}`);
     const rows = await this.db
       .select({
         timeZone: branches.timeZone,
-        sendFrom: sendingSettings.sendFrom,
-        sendTo: sendingSettings.sendTo,
-        channelOrder: sendingSettings.channelOrder,
-        softPriority: sendingSettings.softPriority,
+        sendFrom: settings.sendFrom,
+        sendTo: settings.sendTo,
+        channelOrder: settings.channelOrder,
+        softPriority: settings.softPriority,
       })
       .from(branches)
-      .leftJoin(sendingSettings, eq(sendingSettings.accId, branches.accId))
       .where(eq(branches.accId, accId));
     return rows[0];
   }
@@ -299,6 +329,42 @@ export class OutboxRepository {
       )
       .returning({ id: channelInstances.id });
     return rows.length === 1;
+  }
+
+  // Reserves `count` slots of a number one after another in one statement, each but the last with
+  // no gap after it (so each would find the slot free right after the one before): as many as
+  // today's cap leaves, or none when the number is busy or paused. Returns how many it reserved.
+  async reserveSlots(
+    instanceId: string,
+    now: Date,
+    count: number,
+    lastGapMs: number,
+    day: string,
+    cap: number,
+  ): Promise<number> {
+    const at = now.toISOString();
+    const rows = await queryRows<{ granted: number }>(
+      this.db,
+      sql`with current as (
+          select id, case when sent_day = ${day} then sent_today else 0 end as used
+          from channel_instances
+          where id = ${instanceId}
+            and (next_slot_at is null or next_slot_at <= ${at}::timestamptz)
+            and (paused_until is null or paused_until <= ${at}::timestamptz)
+            and (sent_day is distinct from ${day} or sent_today < ${cap}::integer)
+          for update
+        ),
+        granted as (select id, used, least(${count}::integer, ${cap}::integer - used) as n from current)
+        update channel_instances set
+          sent_today = granted.used + granted.n,
+          sent_day = ${day},
+          next_slot_at = ${at}::timestamptz
+            + (case when granted.n = ${count}::integer then ${lastGapMs}::integer else 0 end) * interval '1 millisecond'
+        from granted
+        where channel_instances.id = granted.id and granted.n > 0
+        returning granted.n as granted`,
+    );
+    return Number(rows[0]?.granted ?? 0);
   }
 
   // Counts a failure; past the burst size the number pauses, with the reason shown on the connection page.

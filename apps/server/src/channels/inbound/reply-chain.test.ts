@@ -23,6 +23,22 @@ describe('reply chain', () => {
     expect(seen).toEqual(['confirm', 'review']);
   });
 
+  it('offers nothing the salon wrote from its own phone', async () => {
+    const chain = new ReplyChain();
+    let offered = false;
+    chain.use('key_phrases', {
+      name: 'keys',
+      handle: async () => {
+        offered = true;
+        return 'handled';
+      },
+    });
+    const own = { ...context, message: { ...context.message, fromSalon: true } } as ReplyContext;
+    expect(await chain.run(own)).toBeNull();
+    expect(offered).toBe(false);
+    expect(await chain.run(context)).toBe('keys');
+  });
+
   it('answers null when nobody handles the message', async () => {
     expect(await new ReplyChain().run(context)).toBeNull();
   });

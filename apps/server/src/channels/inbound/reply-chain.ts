@@ -35,6 +35,8 @@ export class ReplyChain {
   }
 
   async run(context: ReplyContext): Promise<string | null> {
+    // The salon writing from its own phone is not a client asking: nothing answers it.
+    if (context.message.fromSalon) return null;
     for (const slot of REPLY_SLOTS) {
       const handler = this.#handlers.get(slot);
       if (handler && (await handler.handle(context)) === 'handled') return handler.name;

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { branchMembers, users } from '../accounts/schema.js';
+import { branchMembers, users } from '../../platform/db/schema.js';
 import { accessChanges } from './schema.js';
 
 export type MemberRow = typeof branchMembers.$inferSelect;

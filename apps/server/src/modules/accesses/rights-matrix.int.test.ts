@@ -116,6 +116,27 @@ const CALLS: GuardedCall[] = [
   { method: 'POST', path: '/api/delete_template', guard: 'editTemplates', body: {} },
   { method: 'POST', path: '/api/copy_template', guard: 'editTemplates', body: {} },
   { method: 'POST', path: '/api/copy_template_to_branches', guard: 'editTemplates', body: {} },
+  // Auto-responses (key phrases): the list and settings read for any member; the writes need the
+  // edit-templates right and stop at validation (a JSON body instead of the form, an empty body).
+  { method: 'GET', path: '/api/get_key_phrases', guard: 'member' },
+  { method: 'GET', path: '/api/key_phrases_settings', guard: 'member' },
+  { method: 'POST', path: '/api/key_phrases_settings', guard: 'editTemplates', body: {} },
+  { method: 'POST', path: '/api/add_key_phrase', guard: 'editTemplates', body: {} },
+  { method: 'POST', path: '/api/update_key_phrase', guard: 'editTemplates', body: {} },
+  { method: 'POST', path: '/api/delete_key_phrase', guard: 'editTemplates', body: {} },
+  { method: 'POST', path: '/api/active_key_phrase', guard: 'editTemplates', body: {} },
+  // Reviews: the chains and their statistics read for any member (the Excel file is a download); the
+  // writes need the edit-templates right and stop at validation (no template_id, an empty body).
+  { method: 'GET', path: '/api/all_reviews', guard: 'member' },
+  { method: 'GET', path: '/api/get_review', guard: 'member' },
+  { method: 'POST', path: '/api/review_stats', guard: 'member' },
+  { method: 'GET', path: '/api/review_stats_excel', guard: 'member' },
+  { method: 'DELETE', path: '/api/delete_review', guard: 'editTemplates' },
+  { method: 'DELETE', path: '/api/review_step_delete', guard: 'editTemplates' },
+  { method: 'POST', path: '/api/save_review', guard: 'editTemplates', body: {} },
+  { method: 'PUT', path: '/api/update_review', guard: 'editTemplates', body: {} },
+  { method: 'POST', path: '/api/review_switch', guard: 'editTemplates', body: {} },
+  { method: 'POST', path: '/api/review_step_switch', guard: 'editTemplates', body: {} },
   { method: 'GET', path: '/api/crm/local/catalog', guard: 'member' },
   { method: 'GET', path: '/api/crm/local/clients', guard: 'member' },
   { method: 'POST', path: '/api/crm/local/clients', guard: 'member', body: {} },
@@ -132,6 +153,7 @@ const CALLS: GuardedCall[] = [
   { method: 'POST', path: '/api/dev/sandbox/scan', guard: 'connection', body: {} },
   { method: 'POST', path: '/api/dev/sandbox/pairing', guard: 'connection', body: {} },
   { method: 'POST', path: '/api/dev/sandbox/network', guard: 'connection', body: {} },
+  { method: 'POST', path: '/api/dev/sandbox/salon_message', guard: 'connection', body: {} },
   { method: 'GET', path: '/api/dev/sandbox/messages', guard: 'member' },
   { method: 'POST', path: '/api/dev/sandbox/reply', guard: 'member', body: {} },
   { method: 'POST', path: '/api/crm/connection', guard: 'settings', body: {} },
@@ -158,6 +180,8 @@ const UNGUARDED = new Set([
   'POST /api/accounts_upd_info_block',
   'POST /api/agreements',
   'GET /api/header_banner',
+  // A client's click on a review or tips short link (public: clients have no session).
+  'GET /api/l/:code',
 ]);
 
 

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { agreements, banners, branchMembers, consultants, headerBanners, infoBlocks, users } from './schema.js';
-import { branches } from '../../platform/db/schema.js';
+import { agreements, banners, consultants, headerBanners, infoBlocks } from './schema.js';
+import { branches, branchMembers, users } from '../../platform/db/schema.js';
 
 export type BranchRow = typeof branches.$inferSelect & { rights: string[] };
 export type ConsultantRow = typeof consultants.$inferSelect;

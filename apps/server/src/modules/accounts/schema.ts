@@ -1,8 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   boolean,
-  index,
   integer,
   pgTable,
   primaryKey,
@@ -10,38 +8,8 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import { branches } from '../../platform/db/schema.js';
+import { telegramId, users } from '../../platform/db/schema.js';
 
-// Telegram ids reach 12 digits: a JS number holds them exactly.
-const telegramId = (name: string) => bigint(name, { mode: 'number' });
-
-export const users = pgTable('users', {
-  telegramId: telegramId('telegram_id').primaryKey(),
-  name: text('name').notNull(),
-  avatarUrl: text('avatar_url'),
-  lang: text('lang').notNull().default('ru'),
-  active: boolean('active').notNull().default(true),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
-
-// Who may act on a branch, and with which rights. The owner is a member with 'owner'.
-export const branchMembers = pgTable(
-  'branch_members',
-  {
-    accId: integer('acc_id')
-      .notNull()
-      .references(() => branches.accId, { onDelete: 'cascade' }),
-    userId: telegramId('user_id')
-      .notNull()
-      .references(() => users.telegramId, { onDelete: 'cascade' }),
-    name: text('name').notNull().default(''),
-    rights: text('rights').array().notNull(),
-    active: boolean('active').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.userId, t.accId] }), index('branch_members_acc_idx').on(t.accId)],
-);
 
 export const consultants = pgTable('consultants', {
   userId: telegramId('user_id')

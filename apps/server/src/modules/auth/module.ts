@@ -1,7 +1,12 @@
 import type { Clock } from '../../platform/clock.js';
 import type { Config } from '../../platform/config.js';
 import type { Db } from '../../platform/db/client.js';
-import { localAdminBotFiles, type AdminBotFiles } from '../../platform/files/admin-bot-files.js';
+import {
+  localAdminBotFiles,
+  localAdminBotMessages,
+  type AdminBotFiles,
+  type AdminBotMessages,
+} from '../../platform/files/admin-bot-files.js';
 import type { Logger } from '../../platform/logger.js';
 import type { ServerModule } from '../../platform/module.js';
 import { RateLimiter } from '../../platform/rate-limit/rate-limiter.js';
@@ -21,6 +26,8 @@ export interface AdminBot {
   delivery: PinDelivery;
   // Where exports go: the bot, or DATA_DIR/bot-outbox (the log says where).
   files: AdminBotFiles;
+  // Where alerts go (text messages to Telegram ids): the bot, or DATA_DIR/bot-outbox.
+  messages: AdminBotMessages;
 }
 
 // The admin bot port: its driver is chosen from config; tests hand in their own PIN delivery.
@@ -31,7 +38,12 @@ export function selectAdminBot(config: Config, clock: Clock, logger: Logger, giv
     delivery = serverLogPinDelivery();
     logger.warn('TELEGRAM_BOT_TOKEN is not set: login PINs are written to this log');
   }
-  return { bot, delivery, files: bot ?? localAdminBotFiles(config.dataDir, clock) };
+  return {
+    bot,
+    delivery,
+    files: bot ?? localAdminBotFiles(config.dataDir, clock),
+    messages: bot ?? localAdminBotMessages(config.dataDir, clock),
+  };
 }
 
 export interface AuthModuleDeps {

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { branchMembers, users } from '../accounts/schema.js';
+import { branchMembers, users } from '../../platform/db/schema.js';
 import { loginPins, sessions } from './schema.js';
 
 export interface UserRow {

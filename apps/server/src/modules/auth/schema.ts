@@ -1,5 +1,5 @@
 import { bigint, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../accounts/schema.js';
+import { users } from '../../platform/db/schema.js';
 
 // One live PIN per Telegram id; a new request replaces it. Only a keyed hash is stored.
 export const loginPins = pgTable('login_pins', {

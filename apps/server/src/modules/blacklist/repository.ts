@@ -1,6 +1,16 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import type { RecipientPolicy } from '../../channels/dispatch/recipient-policy.js';
 import type { Db } from '../../platform/db/client.js';
-import { blacklist } from '../../channels/schema.js';
+import { blacklist } from './schema.js';
+
+// The dispatcher's blacklist check (channels/dispatch/recipient-policy.ts), read in its claiming
+// statement: this module owns the table, so the SQL that reads it lives here.
+export function blacklistPolicy(): Pick<RecipientPolicy, 'blocked'> {
+  return {
+    blocked: (accId: SQL, phone: SQL) =>
+      sql<boolean>`exists (select 1 from ${blacklist} b where b.acc_id = ${accId} and b.phone = ${phone})`,
+  };
+}
 
 export class BlacklistRepository {
   constructor(private readonly db: Db) {}

@@ -1,13 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatConversationsResponse, ChatHistoryResponse, ChatReplyResponse } from '@salon/contract/chat-history';
-import { chatMessages } from '../../channels/schema.js';
+import { chatMessages } from '../../channels/chat-log/schema.js';
 import { crmClients } from '../../crm/schema.js';
 import { queryRows } from '../../platform/db/client.js';
 import { DEMO_BRANCHES, DEMO_USERS } from '../../seed/demo.js';
 import { DB_KINDS } from '../../test-support/databases.js';
 import { startTestApp, type TestApp } from '../../test-support/harness.js';
-import { branchMembers } from '../accounts/schema.js';
+import { branchMembers } from '../../platform/db/schema.js';
 
 const ACC = DEMO_BRANCHES.moscow;
 const ANNA = '79990000001';

@@ -1,11 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { chatMessages } from '../../channels/schema.js';
+import type { ChatLogRepository } from '../../channels/chat-log/repository.js';
 import { queryRows, type Db } from '../../platform/db/client.js';
 import type { Executor } from '../../platform/db/executor.js';
-import { branchMembers, users } from '../accounts/schema.js';
+import { branchMembers, users } from '../../platform/db/schema.js';
 import { chatReadMarkers, chatReplies } from './schema.js';
 
 // SQL of the inbox: conversations, threads, read markers and the cabinet's replies. No rules here.
+// The messages themselves are channels' chat log: read through its repository (`chatLog`), whose
+// SQL these statements join with this module's tables.
 
 export interface ConversationRow {
   conversationId: number;
@@ -63,36 +65,26 @@ export interface NewReply {
 const asDate = (value: unknown): Date => (value instanceof Date ? value : new Date(String(value)));
 const asNumber = (value: unknown): number => Number(value);
 
-// A conversation's id: its phone's first message.
-const firstIds = (accId: number) =>
-  sql`select phone, min(id) as first_id from ${chatMessages} where acc_id = ${accId} group by phone`;
-
 export class ChatHistoryRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly chatLog: ChatLogRepository,
+  ) {}
 
   // Latest conversation first: its last message, the client's name in the CRM, the channel of the
   // client's last message, and how many of the client's messages came after the read marker.
   async conversations(accId: number, limit: number, offset: number): Promise<ConversationRow[]> {
     const rows = await queryRows<Record<string, unknown>>(
       this.db,
-      sql`with last as (
-            select distinct on (phone) phone, id, type, body, caption, file, direction, channel_kind, name, outbox_id, at
-            from ${chatMessages} where acc_id = ${accId}
-            order by phone, at desc, id desc
-          ), firsts as (${firstIds(accId)})
+      sql`with last as (${this.chatLog.latestPerPhoneSql(accId)}),
+          firsts as (${this.chatLog.firstIdsSql(accId)})
           select f.first_id::bigint as conversation_id, l.phone, l.type, l.body, l.caption, l.file, l.direction, l.at,
             (l.outbox_id is not null and exists (select 1 from ${chatReplies} r where r.outbox_id = l.outbox_id)) as is_reply,
-            coalesce((select i.channel_kind from ${chatMessages} i
-              where i.acc_id = ${accId} and i.phone = l.phone and i.direction = 'incoming'
-              order by i.at desc, i.id desc limit 1), l.channel_kind) as channel,
-            (select i.name from ${chatMessages} i
-              where i.acc_id = ${accId} and i.phone = l.phone and i.direction = 'incoming' and i.name is not null
-              order by i.at desc, i.id desc limit 1) as chat_name,
+            coalesce(${this.chatLog.lastIncomingChannelSql(accId, sql`l.phone`)}, l.channel_kind) as channel,
+            ${this.chatLog.lastIncomingNameSql(accId, sql`l.phone`)} as chat_name,
             (select c.name from crm_clients c where c.acc_id = ${accId} and c.phone = l.phone
               order by c.updated_at desc limit 1) as crm_name,
-            (select count(*) from ${chatMessages} u
-              where u.acc_id = ${accId} and u.phone = l.phone and u.direction = 'incoming'
-                and u.id > coalesce(m.last_read_id, 0))::int as unread
+            ${this.chatLog.incomingAfterSql(accId, sql`l.phone`, sql`coalesce(m.last_read_id, 0)`)} as unread
           from last l
           join firsts f on f.phone = l.phone
           left join ${chatReadMarkers} m on m.acc_id = ${accId} and m.phone = l.phone
@@ -117,12 +109,8 @@ export class ChatHistoryRepository {
   }
 
   // The phone a conversation id stands for, within the branch.
-  async phoneOf(accId: number, conversationId: number): Promise<string | null> {
-    const rows = await this.db
-      .select({ phone: chatMessages.phone })
-      .from(chatMessages)
-      .where(and(eq(chatMessages.accId, accId), eq(chatMessages.id, conversationId)));
-    return rows[0]?.phone ?? null;
+  phoneOf(accId: number, conversationId: number): Promise<string | null> {
+    return this.chatLog.phoneOf(accId, conversationId);
   }
 
   // The latest `limit` messages of the phones matching `phoneLike` (SQL LIKE), with the cabinet's
@@ -130,14 +118,13 @@ export class ChatHistoryRepository {
   async thread(accId: number, phoneLike: string, limit: number): Promise<ThreadRow[]> {
     const rows = await queryRows<Record<string, unknown>>(
       this.db,
-      sql`with firsts as (${firstIds(accId)}),
+      sql`with firsts as (${this.chatLog.firstIdsSql(accId)}),
           msgs as (
             select m.phone, m.channel_kind, m.direction, m.name, m.type, m.body, m.caption, m.file, m.at, m.id,
               o.status as outbox_status, r.author_name, (r.id is not null) as is_reply
-            from ${chatMessages} m
+            from ${this.chatLog.messagesSql(accId, phoneLike)} m
             left join outbox o on o.id = m.outbox_id
             left join ${chatReplies} r on r.outbox_id = m.outbox_id
-            where m.acc_id = ${accId} and m.phone like ${phoneLike}
             union all
             select r.phone, r.channel_kind, 'outgoing', null,
               case when r.file_name is null then 'text' else 'file' end, r.body, null,
@@ -147,7 +134,7 @@ export class ChatHistoryRepository {
             from ${chatReplies} r
             join outbox o on o.id = r.outbox_id
             where r.acc_id = ${accId} and r.phone like ${phoneLike}
-              and not exists (select 1 from ${chatMessages} s where s.outbox_id = r.outbox_id)
+              and not ${this.chatLog.loggedSql(sql`r.outbox_id`)}
           )
           select f.first_id::bigint as conversation_id, x.*,
             (select c.name from crm_clients c where c.acc_id = ${accId} and c.phone = x.phone
@@ -178,8 +165,7 @@ export class ChatHistoryRepository {
   async markRead(accId: number, phone: string, now: Date): Promise<void> {
     await this.db.execute(
       sql`insert into ${chatReadMarkers} (acc_id, phone, last_read_id, read_at)
-          select ${accId}, ${phone}, coalesce(max(id), 0), ${now.toISOString()}::timestamptz
-          from ${chatMessages} where acc_id = ${accId} and phone = ${phone} and direction = 'incoming'
+          select ${accId}, ${phone}, ${this.chatLog.lastIncomingIdSql(accId, phone)}, ${now.toISOString()}::timestamptz
           on conflict (acc_id, phone) do update
           set last_read_id = greatest(${chatReadMarkers.lastReadId}, excluded.last_read_id), read_at = excluded.read_at`,
     );
@@ -189,14 +175,11 @@ export class ChatHistoryRepository {
   async replyTarget(accId: number, phone: string): Promise<ReplyTarget | null> {
     const rows = await queryRows<Record<string, unknown>>(
       this.db,
-      sql`select phone, channel_kind,
+      sql`select l.phone, l.channel_kind,
             (select c.name from crm_clients c where c.acc_id = ${accId} and c.phone = ${phone}
               order by c.updated_at desc limit 1) as crm_name,
-            name
-          from ${chatMessages}
-          where acc_id = ${accId} and phone = ${phone}
-          order by (direction = 'incoming') desc, at desc, id desc
-          limit 1`,
+            l.name
+          from ${this.chatLog.lastContactSql(accId, phone)} l`,
     );
     const row = rows[0];
     if (!row) return null;
@@ -216,6 +199,21 @@ export class ChatHistoryRepository {
       .where(eq(users.telegramId, userId));
     const row = rows[0];
     return row?.member?.trim() || row?.user?.trim() || null;
+  }
+
+  // When someone at the salon last wrote to the phone themselves: a reply from the cabinet (from
+  // the moment it was written, sent or not) or a message from the salon's own phone ('outgoing' in
+  // the chat log). Null when nobody has. Automatic replies pause after it (auto-responses).
+  async lastHumanMessageAt(accId: number, phone: string): Promise<Date | null> {
+    const rows = await queryRows<{ at: unknown }>(
+      this.db,
+      sql`select greatest(
+            (select max(r.created_at) from ${chatReplies} r where r.acc_id = ${accId} and r.phone = ${phone}),
+            (select max(m.at) from ${this.chatLog.messagesSql(accId, phone)} m where m.direction = 'outgoing')
+          ) as at`,
+    );
+    const at = rows[0]?.at;
+    return at === null || at === undefined ? null : asDate(at);
   }
 
   async insertReply(reply: NewReply, db: Executor = this.db): Promise<void> {

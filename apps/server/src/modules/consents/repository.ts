@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, gt, inArray, isNull, like, or, sql, type SQL } from 'drizzle-orm';
 import type { ConsentStatus } from '@salon/contract/consents-rules';
+import type { RecipientPolicy } from '../../channels/dispatch/recipient-policy.js';
 import type { Executor } from '../../platform/db/executor.js';
-import { consents } from '../../channels/schema.js';
 import { branches } from '../../platform/db/schema.js';
-import { consentChanges } from './schema.js';
+import { consentChanges, consents } from './schema.js';
 
 export type ConsentRow = typeof consents.$inferSelect;
 export type ConsentChangeRow = typeof consentChanges.$inferSelect;
@@ -25,6 +25,21 @@ export interface ConsentCounts {
   declined: number;
   await: number;
   neutral: number;
+}
+
+// The dispatcher's consent check (channels/dispatch/recipient-policy.ts), read in its claiming
+// statement: this module owns the table, so the SQL that reads it lives here.
+export function consentPolicy(): Pick<RecipientPolicy, 'consent'> {
+  return {
+    consent: (accId: SQL, phone: SQL) =>
+      sql<boolean | null>`(select c.consent from ${consents} c where c.acc_id = ${accId} and c.phone = ${phone})`,
+  };
+}
+
+// The branch's consent entries as a source other modules' statements join on phone (a send-out
+// draft labels its recipients with them): (phone, active, consent), one row per phone.
+export function consentEntriesSql(accId: number): SQL {
+  return sql`(select phone, active, consent from ${consents} where acc_id = ${accId})`;
 }
 
 // The stored columns each status is (SPEC 4; consents-rules.ts consentStatusOf).

@@ -1,4 +1,4 @@
-import { bigint, bigserial, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { branches } from '../../platform/db/schema.js';
 
 // The change log of a branch's consent entries (SPEC 3 Consent entry changelog). Written by the
@@ -23,4 +23,29 @@ export const consentChanges = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull(),
   },
   (t) => [index('consent_changes_acc_phone').on(t.accId, t.phone, t.at)],
+);
+
+// Consent to messages per client phone (SPEC 3 Consent entry). true consent, false declined,
+// null no answer; active false with null is "neutral". Owned by this module (the list, its changelog
+// above, the engine's questions and answers through ConsentsRepository): only its repository writes
+// here; the dispatcher and the send-out drafts read it through consentPolicy() / consentEntriesSql().
+export const consents = pgTable(
+  'consents',
+  {
+    accId: integer('acc_id')
+      .notNull()
+      .references(() => branches.accId, { onDelete: 'cascade' }),
+    phone: text('phone').notNull(),
+    active: boolean('active').notNull().default(false),
+    consent: boolean('consent'),
+    clientText: text('client_text'),
+    comment: text('comment'),
+    consentAt: timestamp('consent_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('consents_acc_phone').on(t.accId, t.phone),
+    // The list's order (newest change first), paged.
+    index('consents_acc_updated').on(t.accId, t.updatedAt),
+  ],
 );

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { isOwner } from '@salon/contract/rights';
 import type { Db } from '../../platform/db/client.js';
-import { branchMembers } from '../accounts/schema.js';
+import { branchMembers } from '../../platform/db/schema.js';
 
 // Whether the user owns (or supports) at least one branch: the clock is the whole install's, not
 // one branch's, so only someone answerable for a salon may move it.

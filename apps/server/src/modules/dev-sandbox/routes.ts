@@ -6,6 +6,7 @@ import {
   sandboxPairingBody,
   sandboxReplyBody,
   sandboxResultResponse,
+  sandboxSalonMessageBody,
   sandboxScanBody,
   sandboxStateResponse,
 } from '@salon/contract/dev-sandbox';
@@ -24,6 +25,14 @@ const clientSide = { config: { guard: 'member' } } as const;
 // The other side of the sandbox phone network, for the dev page and the CLI. Mounted only when
 // the sandbox drivers run; it exposes the simulated network only, never real channels. Every call
 // names a branch (acc_id) and sees or changes only that branch's accounts and their messages.
+// The sandbox keeps a sent file's description as the driver gave it: {fileName, contentType, size}.
+function mediaOf(media: unknown): { file_name: string; content_type: string; size: number } | null {
+  if (!media || typeof media !== 'object') return null;
+  const m = media as { fileName?: unknown; contentType?: unknown; size?: unknown };
+  if (typeof m.fileName !== 'string' || typeof m.contentType !== 'string') return null;
+  return { file_name: m.fileName, content_type: m.contentType, size: typeof m.size === 'number' ? m.size : 0 };
+}
+
 export function devSandboxRoutes(network: SandboxNetwork, scope: SandboxScopeRepository): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
@@ -60,10 +69,11 @@ export function devSandboxRoutes(network: SandboxNetwork, scope: SandboxScopeRep
             id: m.id,
             instance_id: m.instanceId,
             kind: m.kind,
-            direction: m.direction as 'to_client' | 'from_client',
+            direction: m.direction as 'to_client' | 'from_client' | 'from_salon',
             phone: m.phone,
             name: m.name,
             body: m.body,
+            media: mediaOf(m.media),
             status: m.status,
             created_at: m.createdAt.toISOString(),
             delivered_at: iso(m.deliveredAt),
@@ -94,6 +104,17 @@ export function devSandboxRoutes(network: SandboxNetwork, scope: SandboxScopeRep
         (await network.clientReply(req.body.phone, req.body.text, req.body.name ?? null, target));
       return { ok: true as const, result: sent ? 'sent' : 'no_conversation' };
     });
+    // The salon's own phone writes to a client (the phone side: the connection right).
+    app.post(
+      '/dev/sandbox/salon_message',
+      { ...phoneSide, schema: { ...result, body: sandboxSalonMessageBody } },
+      async (req) => {
+        const { instance_id: id, phone, text } = req.body;
+        if (!(await scope.instanceIds(requireBranch(req).accId)).includes(id)) throw errors.notFound();
+        const sent = await network.salonWrites(id, phone, text);
+        return { ok: true as const, result: sent ? 'sent' : 'not_linked' };
+      },
+    );
     app.post('/dev/sandbox/network', { ...phoneSide, schema: { ...result, body: sandboxNetworkBody } }, async (req) => {
       const { instance_id: id, event } = req.body;
       if (!(await scope.instanceIds(requireBranch(req).accId)).includes(id)) throw errors.notFound();

@@ -1,13 +1,40 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { RecipientPolicy, SendingSettingsSql } from '../../channels/dispatch/recipient-policy.js';
 import type { Db } from '../../platform/db/client.js';
-import { channelInstances, sendingSettings } from '../../channels/schema.js';
+import { channelInstances } from '../../channels/schema.js';
 import { branches } from '../../platform/db/schema.js';
-import { branchSettings } from './schema.js';
+import { branchSettings, sendingSettings } from './schema.js';
 
 export type BranchSettingsRow = typeof branchSettings.$inferSelect;
 export type SendingSettingsRow = typeof sendingSettings.$inferSelect;
 type BranchSettingsPatch = Partial<Omit<typeof branchSettings.$inferInsert, 'accId'>>;
 type SendingSettingsPatch = Partial<Omit<typeof sendingSettings.$inferInsert, 'accId'>>;
+
+// The branch's sending settings as SQL other statements embed (the dispatcher's claim, the template
+// engine, the calendar): one scalar read per column, null when the branch saved none. `accId` is
+// SQL for the outer statement's branch id. This module owns the table; the SQL reading it lives here.
+export function sendingSettingsSql(accId: SQL): SendingSettingsSql {
+  const column = <T>(name: string) =>
+    sql<T | null>`(select s.${sql.identifier(name)} from ${sendingSettings} s where s.acc_id = ${accId})`;
+  // Arrays decode as the columns do (a driver may hand back the text form).
+  const array = (
+    name: string,
+    decoder: typeof sendingSettings.channelOrder | typeof sendingSettings.exceptionMastersNames,
+  ) =>
+    column<string[]>(name).mapWith(decoder) as SQL<string[] | null>;
+  return {
+    sendFrom: column<string>('send_from'),
+    sendTo: column<string>('send_to'),
+    channelOrder: array('channel_order', sendingSettings.channelOrder),
+    softPriority: column<boolean>('soft_priority'),
+    exceptionMastersNames: array('exception_masters_names', sendingSettings.exceptionMastersNames),
+  };
+}
+
+// The dispatcher's part of it (channels/dispatch/recipient-policy.ts).
+export function sendingSettingsPolicy(): Pick<RecipientPolicy, 'sendingSettings'> {
+  return { sendingSettings: sendingSettingsSql };
+}
 
 // Rows of a branch that has never saved a form do not exist; reads fall back to the column defaults.
 export class SettingsRepository {

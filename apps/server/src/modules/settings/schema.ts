@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { branches } from '../../platform/db/schema.js';
 
@@ -20,4 +21,25 @@ export const branchSettings = pgTable('branch_settings', {
   smsSecrets: text('sms_secrets'),
   smsConfirm: boolean('sms_confirm').notNull().default(false),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+// Branch settings the dispatcher obeys, edited on the settings pages. Owned by this module: only
+// SettingsRepository writes here; the dispatcher, the template engine and the calendar read it
+// through sendingSettingsSql() / sendingSettingsPolicy() (repository.ts).
+export const sendingSettings = pgTable('sending_settings', {
+  accId: integer('acc_id')
+    .primaryKey()
+    .references(() => branches.accId, { onDelete: 'cascade' }),
+  // Quiet hours: messages go out only between these local times ('HH:MM'), or any time when null.
+  sendFrom: text('send_from'),
+  sendTo: text('send_to'),
+  exceptionMastersNames: text('exception_masters_names')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  channelOrder: text('channel_order')
+    .array()
+    .notNull()
+    .default(sql`'{whatsapp,telegram,sms}'::text[]`),
+  softPriority: boolean('soft_priority').notNull().default(false),
 });

@@ -8,6 +8,7 @@ import type { Outbox } from '../../channels/dispatch/outbox.js';
 import type { ReplyHandlers } from '../../channels/inbound/reply-chain.js';
 import type { CrmProcessor } from '../../crm/processor.js';
 import type { CrmRepository } from '../../crm/repository.js';
+import type { RecordLinks } from '../../crm/record-variables.js';
 import type { ConsentLedger } from './engine/consent-ledger.js';
 import { EngineRepository } from './engine/engine-repository.js';
 import { TemplateEngine } from './engine/engine.js';
@@ -31,6 +32,8 @@ export interface TemplatesModuleDeps {
   logger: Logger;
   // How often the birthday greetings of the day are looked for.
   birthdaySweepMs: number;
+  // {review_link} and {tips_link} (the reviews module's short links).
+  links?: RecordLinks;
 }
 
 export interface TemplatesModule extends ServerModule {
@@ -85,7 +88,15 @@ export function createTemplatePages(deps: TemplatePagesDeps) {
 export function createTemplatesModule(deps: TemplatesModuleDeps): TemplatesModule {
   const { db, crmRepo, crm, outbox, clock, logger } = deps;
   const engineRepo = new EngineRepository(db);
-  const engine = new TemplateEngine({ repo: engineRepo, crm: crmRepo, consents: deps.consents, outbox, clock, logger });
+  const engine = new TemplateEngine({
+    repo: engineRepo,
+    crm: crmRepo,
+    consents: deps.consents,
+    outbox,
+    clock,
+    logger,
+    ...(deps.links ? { links: deps.links } : {}),
+  });
   crm.onRecordChange(engine.recordChanged);
   const pages = createTemplatePages({ ...deps, planner: engine });
   const replyDeps = {

@@ -1,7 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { branchMembers, users } from '../accounts/schema.js';
-import { branches } from '../../platform/db/schema.js';
+import { branches, branchMembers, users } from '../../platform/db/schema.js';
 import { templates, templateVersions } from './schema.js';
 
 export type TemplateRow = typeof templates.$inferSelect;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 // The tenancy tables every layer refers to: a network of salons and its branches (acc_id is the
 // tenant key of every branch-owned row). The accounts module reads and writes them.
@@ -39,3 +39,36 @@ export const branches = pgTable('branches', {
   registryConsentAt: timestamp('registry_consent_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// Telegram ids reach 12 digits: a JS number holds them exactly.
+export const telegramId = (name: string) => bigint(name, { mode: 'number' });
+
+// Who signs in (a Telegram id) and who may act on which branch: the tenancy's people. Every
+// layer's access checks read them; the accounts and accesses modules write them.
+export const users = pgTable('users', {
+  telegramId: telegramId('telegram_id').primaryKey(),
+  name: text('name').notNull(),
+  avatarUrl: text('avatar_url'),
+  lang: text('lang').notNull().default('ru'),
+  active: boolean('active').notNull().default(true),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+// Who may act on a branch, and with which rights. The owner is a member with 'owner'.
+export const branchMembers = pgTable(
+  'branch_members',
+  {
+    accId: integer('acc_id')
+      .notNull()
+      .references(() => branches.accId, { onDelete: 'cascade' }),
+    userId: telegramId('user_id')
+      .notNull()
+      .references(() => users.telegramId, { onDelete: 'cascade' }),
+    name: text('name').notNull().default(''),
+    rights: text('rights').array().notNull(),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.accId] }), index('branch_members_acc_idx').on(t.accId)],
+);

@@ -1,4 +1,5 @@
-import { chatMessages, outbox } from '../../channels/schema.js';
+import { chatMessages } from '../../channels/chat-log/schema.js';
+import { outbox } from '../../channels/schema.js';
 import { crmRecords } from '../../crm/schema.js';
 import type { Db } from '../../platform/db/client.js';
 import { sendoutRecipients, sendouts } from '../../modules/mailing/schema.js';

@@ -8,10 +8,12 @@ import { QueryErrorView } from '../../shared/ui/query-error-view';
 import { decideRoute } from '../routes/guard';
 import type { RouteDef, RouteId } from '../routes/route-table';
 import type { TemplateEditorMode } from '../../features/templates/pages/template-editor-page';
+import type { ReviewEditorMode } from '../../features/reviews/pages/review-editor-page';
 import type { TemplateListView } from '../../features/templates/template-list-rules';
 import {
   AccessesPage,
   AccountsPage,
+  AutoResponsePage,
   BillDataPage,
   BlacklistPage,
   ChannelPriorityPage,
@@ -23,6 +25,9 @@ import {
   MailingStatisticsPage,
   MailingStatsPage,
   NewMailingPage,
+  ReviewEditorPage,
+  ReviewListPage,
+  ReviewStatsPage,
   StartedMailingsPage,
   GeneralSettingsPage,
   SectionPlaceholderPage,
@@ -43,6 +48,7 @@ function RoutePage({ route }: { route: RouteDef }) {
   if (route.page === 'connection') return <ConnectionPage />;
   if (route.page === 'blacklist') return <BlacklistPage />;
   if (route.page === 'chatHistory') return <ChatHistoryPage />;
+  if (route.page === 'autoResponse') return <AutoResponsePage />;
   if (route.page === 'devCrm') return <DevCrmPage />;
   if (route.page === 'generalSettings') return <GeneralSettingsPage />;
   if (route.page === 'billData') return <BillDataPage />;
@@ -65,6 +71,13 @@ function RoutePage({ route }: { route: RouteDef }) {
     return <TemplatesPage route={route} />;
   }
   if (route.page === 'templateEditor') return <TemplateEditorPage mode={TEMPLATE_EDITOR_MODES[route.id] ?? 'edit'} />;
+  if (route.page === 'reviewList' || route.page === 'reviewStats') {
+    const tabs = route.tabs ? <SectionTabs set={route.tabs} current={route.id} /> : undefined;
+    return route.page === 'reviewList' ? <ReviewListPage tabs={tabs} /> : <ReviewStatsPage tabs={tabs} />;
+  }
+  if (route.page === 'reviewEditor') {
+    return <ReviewEditorPage key={route.id} mode={REVIEW_EDITOR_MODES[route.id] ?? 'edit'} />;
+  }
   return <SectionPlaceholderPage route={route} />;
 }
 
@@ -78,7 +91,11 @@ const TEMPLATE_LIST_VIEWS: Partial<Record<RouteId, TemplateListView>> = {
 const TEMPLATE_EDITOR_MODES: Partial<Record<RouteId, TemplateEditorMode>> = {
   template: 'edit',
   newTemplate: 'new',
-  newWrTemplate: 'review',
+};
+const REVIEW_EDITOR_MODES: Partial<Record<RouteId, ReviewEditorMode>> = {
+  reviewsOne: 'edit',
+  reviewsNew: 'new',
+  newWrTemplate: 'new',
 };
 
 function TemplatesPage({ route }: { route: RouteDef }) {

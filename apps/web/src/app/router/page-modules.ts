@@ -31,6 +31,13 @@ export const PAGE_MODULES = {
   },
   templateStat: { load: () => import('../../features/templates/pages/template-stat-page'), ns: ['templates'] },
   templateEditor: { load: () => import('../../features/templates/pages/template-editor-page'), ns: ['templates'] },
+  reviewList: { load: () => import('../../features/reviews/pages/review-list-page'), ns: ['reviews'] },
+  reviewEditor: { load: () => import('../../features/reviews/pages/review-editor-page'), ns: ['reviews'] },
+  reviewStats: { load: () => import('../../features/reviews/pages/review-stats-page'), ns: ['reviews'] },
+  autoResponse: {
+    load: () => import('../../features/auto-responses/pages/auto-response-page'),
+    ns: ['auto-responses'],
+  },
   devSandbox: { load: () => import('../../features/dev-sandbox/pages/dev-sandbox-page'), ns: ['dev-sandbox'] },
   devCrm: { load: () => import('../../features/dev-crm/pages/dev-crm-page'), ns: ['dev-crm'] },
   placeholder: { load: () => import('../views/section-placeholder-page'), ns: [] },

@@ -32,6 +32,10 @@ export const TemplateStatsListPage = lazy(() =>
 );
 export const TemplateStatPage = lazy(() => P.templateStat.load().then((m) => ({ default: m.TemplateStatPage })));
 export const TemplateEditorPage = lazy(() => P.templateEditor.load().then((m) => ({ default: m.TemplateEditorPage })));
+export const ReviewListPage = lazy(() => P.reviewList.load().then((m) => ({ default: m.ReviewListPage })));
+export const ReviewEditorPage = lazy(() => P.reviewEditor.load().then((m) => ({ default: m.ReviewEditorPage })));
+export const ReviewStatsPage = lazy(() => P.reviewStats.load().then((m) => ({ default: m.ReviewStatsPage })));
+export const AutoResponsePage = lazy(() => P.autoResponse.load().then((m) => ({ default: m.AutoResponsePage })));
 export const DevCrmPage = lazy(() => P.devCrm.load().then((m) => ({ default: m.DevCrmPage })));
 export const SectionPlaceholderPage = lazy(() =>
   P.placeholder.load().then((m) => ({ default: m.SectionPlaceholderPage })),

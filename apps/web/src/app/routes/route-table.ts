@@ -25,6 +25,10 @@ export type PageKind =
   | 'templateStatsList'
   | 'templateStat'
   | 'templateEditor'
+  | 'reviewList'
+  | 'reviewEditor'
+  | 'reviewStats'
+  | 'autoResponse'
   | 'devSandbox'
   | 'devCrm'
   | 'placeholder'
@@ -82,11 +86,12 @@ export const ROUTES = [
   // Viewing one template is open to members; saving needs 'editTemplates', checked by the page.
   app('template', '/template', { page: 'templateEditor', noSendOut: true }),
   app('newTemplate', '/new_template', { page: 'templateEditor', noSendOut: true, guard: 'editTemplates' }),
-  app('newWrTemplate', '/new_wr_template', { page: 'templateEditor', noSendOut: true, guard: 'editTemplates' }),
-  app('reviewsAll', '/reviews/all', { noSendOut: true, tabs: 'reviews' }),
-  app('reviewsNew', '/reviews/new_review', { noSendOut: true }),
-  app('reviewsOne', '/reviews/one_review', { noSendOut: true }),
-  app('reviewsStatistics', '/reviews/statistics', { noSendOut: true, tabs: 'reviews' }),
+  // A review request after the visit is a review chain (SPEC 2 /new_wr_template opens the chain editor).
+  app('newWrTemplate', '/new_wr_template', { page: 'reviewEditor', noSendOut: true, guard: 'editTemplates' }),
+  app('reviewsAll', '/reviews/all', { page: 'reviewList', noSendOut: true, tabs: 'reviews' }),
+  app('reviewsNew', '/reviews/new_review', { page: 'reviewEditor', noSendOut: true, guard: 'editTemplates' }),
+  app('reviewsOne', '/reviews/one_review', { page: 'reviewEditor', noSendOut: true }),
+  app('reviewsStatistics', '/reviews/statistics', { page: 'reviewStats', noSendOut: true, tabs: 'reviews' }),
   app('mailingNew', '/mailing/new', { page: 'mailingNew', guard: 'mailing', tabs: 'mailing' }),
   app('mailingStarted', '/mailing/started_mailing', { page: 'mailingStarted', guard: 'mailing', tabs: 'mailing' }),
   app('mailingStats', '/mailing/stats', { page: 'mailingStats', guard: 'mailing', tabs: 'mailing' }),
@@ -108,7 +113,7 @@ export const ROUTES = [
   app('pay', '/pay', { tabs: 'payment' }),
   app('history', '/history', { tabs: 'payment' }),
   app('chatHistory', '/chat_history', { page: 'chatHistory' }),
-  app('autoResponse', '/auto_response'),
+  app('autoResponse', '/auto_response', { page: 'autoResponse' }),
   app('inviteFriends', '/invite_fiend', { tabs: 'inviteFriends' }),
   app('inviteFriendsList', '/invite_fiend/list', { tabs: 'inviteFriends' }),
   app('inviteFriendsAction', '/invite_fiend/action'),

@@ -16,6 +16,7 @@ const message = (
   phone,
   name,
   body: `m${id}`,
+  media: null,
   status: 'delivered',
   created_at: at,
   delivered_at: null,

@@ -1,6 +1,7 @@
 import type accesses from '../../locales/ru/accesses.json';
 import type accounts from '../../locales/ru/accounts.json';
 import type auth from '../../locales/ru/auth.json';
+import type autoResponses from '../../locales/ru/auto-responses.json';
 import type blacklist from '../../locales/ru/blacklist.json';
 import type chatHistory from '../../locales/ru/chat-history.json';
 import type common from '../../locales/ru/common.json';
@@ -14,6 +15,7 @@ import type mailingSegments from '../../locales/ru/mailing-segments.json';
 import type mailingStats from '../../locales/ru/mailing-stats.json';
 import type menu from '../../locales/ru/menu.json';
 import type pages from '../../locales/ru/pages.json';
+import type reviews from '../../locales/ru/reviews.json';
 import type settings from '../../locales/ru/settings.json';
 import type templates from '../../locales/ru/templates.json';
 
@@ -26,6 +28,7 @@ declare module 'i18next' {
       accesses: typeof accesses;
       accounts: typeof accounts;
       auth: typeof auth;
+      'auto-responses': typeof autoResponses;
       blacklist: typeof blacklist;
       'chat-history': typeof chatHistory;
       common: typeof common;
@@ -39,6 +42,7 @@ declare module 'i18next' {
       'mailing-stats': typeof mailingStats;
       menu: typeof menu;
       pages: typeof pages;
+      reviews: typeof reviews;
       settings: typeof settings;
       templates: typeof templates;
     };

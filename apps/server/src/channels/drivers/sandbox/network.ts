@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Clock } from '../../../platform/clock.js';
-import type { Db } from '../../../platform/db/client.js';
+import { queryRows, type Db } from '../../../platform/db/client.js';
 import { SANDBOX_2FA_PASSWORD, needsTwoFactor, onMessenger } from './rules.js';
 import { sandboxAccounts, sandboxMessages } from './schema.js';
 
@@ -115,7 +115,8 @@ export class SandboxNetwork {
       .where(eq(sandboxAccounts.instanceId, instanceId));
   }
 
-  // One message per (instance, key): a resend after a crash returns the first message's id.
+  // One message per (instance, key): a resend after a crash returns the first message's id. A
+  // messenger account must be linked to send; the account is read in the sending statement.
   async send(
     instanceId: string,
     kind: string,
@@ -123,26 +124,32 @@ export class SandboxNetwork {
     to: string,
     body: string,
     media: unknown,
-  ): Promise<{ id: number } | 'not_on_channel'> {
-    if (kind !== 'sms' && !onMessenger(kind, to)) return 'not_on_channel';
+  ): Promise<{ id: number } | 'not_on_channel' | 'banned' | 'not_connected'> {
+    const refused = (state: string | undefined) =>
+      kind === 'sms' || state === 'linked' ? undefined : state === 'banned' ? 'banned' : 'not_connected';
+    if (kind !== 'sms' && !onMessenger(kind, to))
+      return refused((await this.account(instanceId))?.state) ?? 'not_on_channel';
     const now = this.clock.now();
-    const inserted = await this.db
-      .insert(sandboxMessages)
-      .values({
-        instanceId,
-        kind,
-        direction: 'to_client',
-        clientKey: key,
-        phone: to,
-        body,
-        media: media ?? null,
-        status: 'server',
-        deliverAt: new Date(now.getTime() + this.options.deliveryMs),
-        createdAt: now,
-      })
-      .onConflictDoNothing()
-      .returning({ id: sandboxMessages.id });
-    if (inserted[0]) return inserted[0];
+    const rows = await queryRows<{ state: string | null; id: number | null }>(
+      this.db,
+      sql`with account as (
+          select state from ${sandboxAccounts} where instance_id = ${instanceId}
+        ),
+        inserted as (
+          insert into ${sandboxMessages} (instance_id, kind, direction, client_key, phone, body, media, status,
+                                          deliver_at, created_at)
+          select ${instanceId}, ${kind}, 'to_client', ${key}, ${to}, ${body}, ${media === null || media === undefined ? null : JSON.stringify(media)}::jsonb,
+                 'server', ${new Date(now.getTime() + this.options.deliveryMs).toISOString()}::timestamptz,
+                 ${now.toISOString()}::timestamptz
+          where ${kind === 'sms'} or (select state from account) = 'linked'
+          on conflict do nothing
+          returning id
+        )
+        select (select state from account) as state, (select id from inserted) as id`,
+    );
+    const refusal = refused(rows[0]?.state ?? undefined);
+    if (refusal) return refusal;
+    if (rows[0]?.id !== null && rows[0]?.id !== undefined) return { id: Number(rows[0].id) };
     const existing = await this.db
       .select({ id: sandboxMessages.id })
       .from(sandboxMessages)
@@ -212,7 +219,7 @@ export class SandboxNetwork {
       .where(
         and(
           eq(sandboxMessages.instanceId, instanceId),
-          eq(sandboxMessages.direction, 'from_client'),
+          inArray(sandboxMessages.direction, ['from_client', 'from_salon']),
           eq(sandboxMessages.status, 'new'),
         ),
       )
@@ -277,6 +284,26 @@ export class SandboxNetwork {
       clientKey: `reply:${now.getTime()}:${digits(6)}`,
       phone,
       name,
+      body,
+      status: 'new',
+      createdAt: now,
+    });
+    return true;
+  }
+
+  // The salon types a message on its own linked phone (WhatsApp's fromMe): the session reports it
+  // as the salon's. False when the account is not linked.
+  async salonWrites(instanceId: string, phone: string, body: string): Promise<boolean> {
+    const account = await this.account(instanceId);
+    if (account?.state !== 'linked') return false;
+    const now = this.clock.now();
+    await this.db.insert(sandboxMessages).values({
+      instanceId,
+      kind: account.kind,
+      direction: 'from_salon',
+      clientKey: `salon:${now.getTime()}:${digits(6)}`,
+      phone,
+      name: null,
       body,
       status: 'new',
       createdAt: now,

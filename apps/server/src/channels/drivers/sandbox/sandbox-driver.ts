@@ -81,12 +81,13 @@ export function sandboxDriver(kind: ChannelKind, options: SandboxDriverOptions):
           const fresh = await network.showQr(instance.id, kind);
           if (fresh.qr && fresh.qrExpiresAt) events.qr(fresh.qr, fresh.qrExpiresAt);
         }
-        // Each ack and reply is confirmed to the network only after the core stored it.
+        // Each ack and reply is confirmed to the network only after the core stored it. A poll's
+        // acks are reported at once, so the core stores them together.
         const delivered = await network.deliverDue(instance.id);
-        for (const id of delivered) await events.ack(String(id), 'delivered');
+        await Promise.all(delivered.map((id) => events.ack(String(id), 'delivered')));
         await network.confirmDelivered(delivered);
         const reads = await network.pendingReads(instance.id);
-        for (const id of reads) await events.ack(String(id), 'read');
+        await Promise.all(reads.map((id) => events.ack(String(id), 'read')));
         await network.confirmRead(reads);
         const replies = await network.pendingInbound(instance.id);
         for (const m of replies) {
@@ -99,6 +100,7 @@ export function sandboxDriver(kind: ChannelKind, options: SandboxDriverOptions):
             body: m.body,
             caption: null,
             file: null,
+            ...(m.direction === 'from_salon' ? { fromSalon: true } : {}),
           });
         }
         await network.confirmInbound(replies.map((m) => m.id));
@@ -161,11 +163,6 @@ export function sandboxDriver(kind: ChannelKind, options: SandboxDriverOptions):
         },
 
         async send(message: OutboundMessage): Promise<SendResult> {
-          const account = await network.account(instance.id);
-          if (kind !== 'sms') {
-            if (account?.state === 'banned') return { ok: false, failure: 'banned' };
-            if (account?.state !== 'linked') return { ok: false, failure: 'not_connected' };
-          }
           const media = message.media
             ? {
                 fileName: message.media.fileName,
@@ -174,7 +171,8 @@ export function sandboxDriver(kind: ChannelKind, options: SandboxDriverOptions):
               }
             : null;
           const sent = await network.send(instance.id, kind, message.idempotencyKey, message.to, message.text, media);
-          if (sent === 'not_on_channel') return { ok: false, failure: 'not_on_channel' };
+          // A banned or unlinked account refuses before the recipient is looked at.
+          if (typeof sent === 'string') return { ok: false, failure: sent };
           events.ack(String(sent.id), 'server');
           return { ok: true, providerMessageId: String(sent.id) };
         },

@@ -36,7 +36,8 @@ export const sandboxMessages = pgTable(
     name: text('name'),
     body: text('body').notNull(),
     media: jsonb('media'),
-    // to_client: server → delivered → read; from_client: new → taken (the session reported it).
+    // to_client: server → delivered → read; from_client (and from_salon, typed on the salon's own
+    // phone): new → taken (the session reported it).
     status: text('status').notNull(),
     deliverAt: ts('deliver_at'),
     deliveredAt: ts('delivered_at'),

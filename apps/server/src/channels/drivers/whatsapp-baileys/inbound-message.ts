@@ -12,11 +12,13 @@ interface MediaFields {
   fileName?: string | null;
 }
 
-// A client's message as the core stores it, or null for what is not a client writing to the salon:
-// our own messages, groups, status broadcasts, reactions, receipts and protocol messages.
+// A message of a one-to-one chat as the core stores it, or null for what is not one: groups,
+// status broadcasts, reactions, receipts and protocol messages. A 'notify' message from our own
+// account (`fromMe`) was typed on the salon's phone (what this session sends comes back as
+// 'append', which the session drops): it is the salon's, written to the chat's client.
 export function inboundFrom(message: WAMessage, receivedAt: Date): InboundMessage | null {
   const { key } = message;
-  if (key.fromMe || !key.id || !key.remoteJid || !isDirectChat(key.remoteJid)) return null;
+  if (!key.id || !key.remoteJid || !isDirectChat(key.remoteJid)) return null;
   const from = senderOf(key);
   // Disappearing, view-once and edited messages wrap the real content one or more levels deep.
   const content = normalizeMessageContent(message.message);
@@ -26,9 +28,11 @@ export function inboundFrom(message: WAMessage, receivedAt: Date): InboundMessag
   return {
     providerMessageId: key.id,
     from,
-    name: message.pushName || null,
+    // The salon's own messages carry the salon's name, not the client's.
+    name: key.fromMe ? null : message.pushName || null,
     at: seconds ? new Date(seconds * 1000) : receivedAt,
     ...mapped,
+    ...(key.fromMe ? { fromSalon: true } : {}),
   };
 }
 

@@ -548,13 +548,43 @@ describe('whatsapp baileys driver: acks and inbound', () => {
     ]);
   });
 
-  it('ignores own messages, groups, status broadcasts and history', async () => {
+  it('reports a message typed on the salon’s own phone as the salon’s, to the chat’s client', async () => {
+    const { recorded, latest } = await linkedSession();
+    latest().ev.emit('messages.upsert', {
+      type: 'notify',
+      messages: [
+        incoming({ key: { id: 'OWN1', remoteJid: CLIENT_JID, fromMe: true }, message: { conversation: 'Иду' } }),
+      ],
+    });
+    // What this session sent comes back as 'append': not the salon typing.
+    latest().ev.emit('messages.upsert', {
+      type: 'append',
+      messages: [
+        incoming({ key: { id: 'OWN2', remoteJid: CLIENT_JID, fromMe: true }, message: { conversation: 'x' } }),
+      ],
+    });
+    expect(recorded.inbound).toEqual([
+      {
+        providerMessageId: 'OWN1',
+        from: CLIENT,
+        name: null,
+        at: new Date(T0.getTime() - 60_000),
+        type: 'text',
+        body: 'Иду',
+        caption: null,
+        file: null,
+        fromSalon: true,
+      },
+    ]);
+  });
+
+  it('ignores groups (own messages there too), status broadcasts and history', async () => {
     const { recorded, latest } = await linkedSession();
     const text = { conversation: 'x' };
     latest().ev.emit('messages.upsert', {
       type: 'notify',
       messages: [
-        incoming({ key: { id: 'A', remoteJid: CLIENT_JID, fromMe: true }, message: text }),
+        incoming({ key: { id: 'A', remoteJid: '120363000000@g.us', fromMe: true }, message: text }),
         incoming({ key: { id: 'B', remoteJid: '120363000000@g.us', fromMe: false }, message: text }),
         incoming({ key: { id: 'C', remoteJid: 'status@broadcast', fromMe: false }, message: text }),
       ],

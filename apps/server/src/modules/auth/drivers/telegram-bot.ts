@@ -1,6 +1,6 @@
 import { Bot, InputFile } from 'grammy';
 import type { Logger } from '../../../platform/logger.js';
-import type { AdminBotFiles } from '../../../platform/files/admin-bot-files.js';
+import type { AdminBotFiles, AdminBotMessages } from '../../../platform/files/admin-bot-files.js';
 import type { PinDelivery } from '../pin-delivery.js';
 
 const TEXT = {
@@ -22,7 +22,7 @@ function textFor(lang: string | undefined) {
   return lang?.startsWith('en') ? TEXT.en : TEXT.ru;
 }
 
-export interface TelegramAdminBot extends PinDelivery, AdminBotFiles {
+export interface TelegramAdminBot extends PinDelivery, AdminBotFiles, AdminBotMessages {
   username(): Promise<string>;
   // Long polling for /start; only one process should poll (the worker role).
   startPolling(): void;
@@ -62,6 +62,9 @@ export function telegramAdminBot(token: string, logger: Logger, apiRoot?: string
     },
     async sendDocument(telegramId, fileName, bytes, caption) {
       await bot.api.sendDocument(telegramId, new InputFile(bytes, fileName), { caption });
+    },
+    async sendText(chatId, text) {
+      await bot.api.sendMessage(chatId, text);
     },
     async username() {
       await bot.init();

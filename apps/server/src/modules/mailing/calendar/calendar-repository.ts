@@ -1,8 +1,9 @@
 import { and, eq, gte, inArray, or, sql } from 'drizzle-orm';
 import type { SendoutStatus } from '@salon/contract/mailing-sendouts';
-import { channelInstances, sendingSettings } from '../../../channels/schema.js';
+import { channelInstances } from '../../../channels/schema.js';
 import type { Db } from '../../../platform/db/client.js';
 import { branches } from '../../../platform/db/schema.js';
+import { sendingSettingsSql } from '../../settings/repository.js';
 import { sendouts } from '../schema.js';
 
 export interface BranchSchedule {
@@ -42,10 +43,10 @@ export class CalendarRepository {
   constructor(private readonly db: Db) {}
 
   async schedule(accId: number, db: Db = this.db): Promise<BranchSchedule | null> {
+    const settings = sendingSettingsSql(sql`${branches.accId}`);
     const [row] = await db
-      .select({ timeZone: branches.timeZone, sendFrom: sendingSettings.sendFrom, sendTo: sendingSettings.sendTo })
+      .select({ timeZone: branches.timeZone, sendFrom: settings.sendFrom, sendTo: settings.sendTo })
       .from(branches)
-      .leftJoin(sendingSettings, eq(sendingSettings.accId, branches.accId))
       .where(eq(branches.accId, accId));
     return row ?? null;
   }
@@ -85,6 +86,7 @@ export class CalendarRepository {
 
   // The branch's authenticated numbers in its channel priority (system messages' order).
   async sendingInstances(accId: number, db: Db = this.db): Promise<SendingInstance[]> {
+    const settings = sendingSettingsSql(sql`${channelInstances.accId}`);
     return db
       .select({
         id: channelInstances.id,
@@ -95,10 +97,9 @@ export class CalendarRepository {
         sentToday: channelInstances.sentToday,
       })
       .from(channelInstances)
-      .leftJoin(sendingSettings, eq(sendingSettings.accId, channelInstances.accId))
       .where(and(eq(channelInstances.accId, accId), eq(channelInstances.status, 'authenticated')))
       .orderBy(
-        sql`coalesce(array_position(coalesce(${sendingSettings.channelOrder}, ${DEFAULT_CHANNEL_ORDER}), ${channelInstances.kind}), 99)`,
+        sql`coalesce(array_position(coalesce(${settings.channelOrder}, ${DEFAULT_CHANNEL_ORDER}), ${channelInstances.kind}), 99)`,
         channelInstances.id,
       );
   }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLAN_STATUS, type AllowedToRunResponse, type CalendarResponse } from '@salon/contract/mailing-plan';
 import type { StartSendoutResponse } from '@salon/contract/mailing-sendouts';
-import { sendingSettings } from '../../../channels/schema.js';
+import { sendingSettings } from '../../settings/schema.js';
 import { DEMO_BRANCHES, DEMO_USERS } from '../../../seed/demo.js';
 import { DB_KINDS } from '../../../test-support/databases.js';
 import { startTestApp, type TestApp } from '../../../test-support/harness.js';

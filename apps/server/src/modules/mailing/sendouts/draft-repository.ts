@@ -1,6 +1,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { ConsentCountsWire } from '@salon/contract/mailing-sendouts';
 import { queryRows, type Db } from '../../../platform/db/client.js';
+import { consentEntriesSql } from '../../consents/repository.js';
 import { sendouts } from '../schema.js';
 import type { DraftRecipient } from './draft-input.js';
 
@@ -154,7 +155,7 @@ export class DraftRepository {
         case when u.known then u.visits else v.visits end,
         case when u.known then u.last_visit_at else l.last_visit_at end
       from u
-      left join consents c on c.acc_id = ${acc} and c.phone = u.phone
+      left join ${consentEntriesSql(acc)} c on c.phone = u.phone
       left join crm_visits v on v.phone = u.phone
       left join crm_last l on l.phone = u.phone`);
   }

@@ -7,7 +7,8 @@ import {
   type ActionSendoutWire,
   type StartSendoutResponse,
 } from '@salon/contract/mailing-sendouts';
-import { consents, outbox } from '../../../channels/schema.js';
+import { outbox } from '../../../channels/schema.js';
+import { consents } from '../../consents/schema.js';
 import { queryRows } from '../../../platform/db/client.js';
 import { DEMO_BRANCHES, DEMO_USERS } from '../../../seed/demo.js';
 import { DB_KINDS } from '../../../test-support/databases.js';

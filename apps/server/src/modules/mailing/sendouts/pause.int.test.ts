@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SENDOUT_STATUS_TEXT } from '@salon/contract/mailing-sendouts';
 import { OutboxRepository } from '../../../channels/dispatch/outbox-repository.js';
 import { outbox } from '../../../channels/schema.js';
+import { recipientPolicy } from '../../../runtime.js';
 import { DEMO_BRANCHES, DEMO_USERS } from '../../../seed/demo.js';
 import { DB_KINDS } from '../../../test-support/databases.js';
 import { startTestApp, type TestApp } from '../../../test-support/harness.js';
@@ -73,7 +74,7 @@ describe.each(DB_KINDS)('pausing and resuming a send-out (%s)', (kind) => {
     const ahead = (await outboxOf(db(), launched.id)).filter((r) => r.status === 'pending');
     expect(ahead.length).toBeGreaterThan(1);
     app.clock.set(ahead[0]!.notBefore);
-    const [inFlight] = await new OutboxRepository(db()).claim([ahead[0]!.id], app.clock.now(), 60_000);
+    const [inFlight] = await new OutboxRepository(db(), recipientPolicy()).claim([ahead[0]!.id], app.clock.now(), 60_000);
     expect(inFlight?.status).toBe('sending');
     const sentBefore = await sentCount();
 
@@ -131,7 +132,7 @@ describe.each(DB_KINDS)('pausing and resuming a send-out (%s)', (kind) => {
     await sender().pass();
     const [first, second] = await outboxOf(db(), launched.id);
     // A worker takes the first message, then the pause comes.
-    const repo = new OutboxRepository(db());
+    const repo = new OutboxRepository(db(), recipientPolicy());
     expect((await repo.claim([first!.id], app.clock.now(), 60_000))[0]?.status).toBe('sending');
     expect((await stop(launched.id)).statusCode).toBe(200);
     expect((await outboxOf(db(), launched.id)).map((r) => r.status)).toEqual([

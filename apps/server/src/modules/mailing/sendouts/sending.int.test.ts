@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Outbox } from '../../../channels/dispatch/outbox.js';
 import { localDay } from '@salon/contract/zoned-time';
-import { consents } from '../../../channels/schema.js';
+import { consents } from '../../consents/schema.js';
 import { FileStore } from '../../../platform/files/file-store.js';
 import { createLogger } from '../../../platform/logger.js';
 import { DEMO_BRANCHES } from '../../../seed/demo.js';

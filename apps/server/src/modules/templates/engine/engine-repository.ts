@@ -3,8 +3,9 @@ import { templateSettings, type ContentItem, type TemplateSettings } from '@salo
 import type { TemplateCategory } from '@salon/contract/templates-rules';
 import type { Executor } from '../../../platform/db/executor.js';
 import { files } from '../../../platform/files/schema.js';
-import { outbox, sendingSettings } from '../../../channels/schema.js';
+import { outbox } from '../../../channels/schema.js';
 import { branches } from '../../../platform/db/schema.js';
+import { sendingSettingsSql } from '../../settings/repository.js';
 import { templateSends, templates, templateVersions } from '../schema.js';
 
 export interface ActiveTemplate {
@@ -59,10 +60,9 @@ export class EngineRepository {
         timeZone: branches.timeZone,
         currency: branches.currency,
         sendOutAccount: branches.sendOutAccount,
-        exceptionMasters: sendingSettings.exceptionMastersNames,
+        exceptionMasters: sendingSettingsSql(sql`${branches.accId}`).exceptionMastersNames,
       })
       .from(branches)
-      .leftJoin(sendingSettings, eq(sendingSettings.accId, branches.accId))
       .where(eq(branches.accId, accId));
     return branch ? { accId, ...branch, exceptionMasters: branch.exceptionMasters ?? [] } : null;
   }

@@ -10,6 +10,7 @@ import type { ConsentLedger } from './consent-ledger.js';
 import { mismatch } from './match.js';
 import { render } from '../../../platform/text/render.js';
 import { birthdayVariables, recordVariables } from './variables.js';
+import { linkKindsIn, type RecordLinks } from '../../../crm/record-variables.js';
 import { birthdayTarget, recordSendTime, type Planned } from './timing.js';
 
 export interface EngineDeps {
@@ -20,6 +21,8 @@ export interface EngineDeps {
   outbox: Outbox;
   clock: Clock;
   logger: Logger;
+  // {review_link} and {tips_link}: the short links the reviews module serves (runtime.ts composes it).
+  links?: RecordLinks;
 }
 
 interface Recipient {
@@ -176,7 +179,9 @@ export class TemplateEngine {
     vars: Record<string, string>,
   ): Promise<void> {
     const pending = mine.filter((s) => s.status === 'pending');
-    const messages = plan ? await this.messages(branch.accId, template, vars) : [];
+    const messages = plan
+      ? await this.messages(branch.accId, template, await this.withLinks(branch.accId, template, record, vars))
+      : [];
     if (!plan || messages.length === 0) {
       await this.d.outbox.cancel(
         pending.map((s) => s.outboxId),
@@ -261,6 +266,30 @@ export class TemplateEngine {
     return result;
   }
 
+  // The short links of {review_link} and {tips_link}, made only for a template that shows them.
+  private async withLinks(
+    accId: number,
+    template: ActiveTemplate,
+    record: CrmRecord,
+    vars: Record<string, string>,
+  ): Promise<Record<string, string>> {
+    const links = this.d.links;
+    if (!links || !record.clientPhone) return vars;
+    const kinds = linkKindsIn(template.content.map((c) => (c.type === 'file' ? c.caption : c.body)));
+    if (kinds.length === 0) return vars;
+    const out = { ...vars };
+    for (const kind of kinds) {
+      out[`${kind}_link`] = await links.linkFor({
+        accId,
+        kind,
+        recordId: record.id,
+        phone: record.clientPhone,
+        templateId: template.id,
+      });
+    }
+    return out;
+  }
+
   // The template's content items as messages: texts rendered, files with their rendered captions.
   private async messages(accId: number, template: ActiveTemplate, vars: Record<string, string>): Promise<Message[]> {
     const fileIds = template.content.filter((c) => c.type === 'file' && c.file_id).map((c) => c.file_id!);
@@ -308,7 +337,11 @@ export class TemplateEngine {
         base = `tpl:${template.id}:consent:${record.clientPhone}`;
       }
       if (!base || (await mismatch(template.settings, ctx))) continue;
-      const messages = await this.messages(branch.accId, template, vars);
+      const messages = await this.messages(
+        branch.accId,
+        template,
+        await this.withLinks(branch.accId, template, record, vars),
+      );
       if (messages.length === 0) continue;
       const key = base;
       await this.d.outbox.transaction(async (tx, outbox) => {

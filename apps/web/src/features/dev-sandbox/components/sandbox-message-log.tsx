@@ -37,6 +37,11 @@ function MessageRow({ message }: { message: SandboxMessageWire }) {
       )}
       <Kind size={16} aria-label={t(`kind.${message.kind}`, { defaultValue: message.kind })} style={{ flex: 'none', marginTop: 2 }} />
       <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
+        {message.media && (
+          <Text size="sm" fw={600} data-testid="sandbox-message-file" style={{ wordBreak: 'break-word' }}>
+            📎 {message.media.file_name}
+          </Text>
+        )}
         <Text size="sm" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
           {message.body}
         </Text>

@@ -7,10 +7,10 @@ import type { allTemplatesStatsRow } from '@salon/contract/templates';
 import type { z } from 'zod';
 import { formatMoney } from '../../../shared/i18n/format-money';
 import { DEFAULT_STATS_SORT, nextSort, sortStatsRows, type StatsSort } from '../template-stats-rules';
-import { SortHeader } from './sort-header';
 import { formatCount, formatPercent } from './stats-format';
 import { localeOf } from '../../../shared/i18n/format-date-time';
 import { ScrollTable } from '../../../shared/ui/scroll-table';
+import { SortHeader } from '../../../shared/ui/sort-header';
 
 type Row = z.infer<typeof allTemplatesStatsRow>;
 

@@ -3,11 +3,11 @@ import { Checkbox, Group, NumberInput, SimpleGrid, Stack, Switch, Text } from '@
 import { useTranslation } from 'react-i18next';
 import { ATTENDANCE, type Attendance } from '@salon/contract/templates-rules';
 import type { ReferenceListKind } from '@salon/contract/reference-lists';
+import { ReferenceMultiSelect } from '../../../shared/crm/reference-multi-select';
 import type { FilterField, TemplateDraft } from '../template-draft';
 import { editorSections, type EditNotice, type TemplateEdit } from '../template-edit-rules';
 import type { DraftProblems } from '../template-save-rules';
 import { BlacklistField } from './blacklist-field';
-import { CategoryMultiSelect } from './category-multi-select';
 import { EditorCard } from './editor-card';
 
 interface AudienceSectionProps {
@@ -50,7 +50,7 @@ const RECORD_FILTERS: FilterDef[] = [
 function FilterSelect({ filter, draft, edit }: { filter: FilterDef } & Pick<AudienceSectionProps, 'draft' | 'edit'>) {
   const { t } = useTranslation('templates');
   return (
-    <CategoryMultiSelect
+    <ReferenceMultiSelect
       category={filter.category}
       label={t(filter.label as 'filters.services')}
       value={draft[filter.field]}

@@ -1,23 +1,24 @@
-import { Alert, Button, Fieldset, Group, Paper, Stack, Switch, Text, TextInput } from '@mantine/core';
-import { IconChartBar, IconDeviceFloppy, IconLock } from '@tabler/icons-react';
+import { Alert, Button, Fieldset, Group, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { IconChartBar, IconLock } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { TemplateWire } from '@salon/contract/templates';
 import { TEMPLATE_TITLE_MAX } from '@salon/contract/templates-rules';
 import { useSession } from '../../../shared/session/use-session';
+import { LeaveConfirmModal } from '../../../shared/ui/leave-confirm-modal';
 import { PageTitle } from '../../../shared/ui/page-title';
-import { useLeaveGuard } from '../hooks/use-leave-guard';
+import { useLeaveGuard } from '../../../shared/ui/use-leave-guard';
 import { useTemplateEditor } from '../hooks/use-template-editor';
 import type { TemplateDraft } from '../template-draft';
 import { variablesFor } from '../template-save-rules';
 import { AudienceSection } from './audience-section';
 import { ContentSection } from './content-section';
 import { EditorCard } from './editor-card';
-import { LeaveConfirmModal } from './leave-confirm-modal';
 import { OptionsSection } from './options-section';
 import { TemplateKindBadge } from './template-kind-badge';
 import { TimingSection } from './timing-section';
+import { SaveBar } from '../../../shared/ui/save-bar';
 
 interface TemplateEditorProps {
   initial: TemplateDraft | TemplateWire;
@@ -116,42 +117,10 @@ export function TemplateEditor({ initial, canEdit, heading }: TemplateEditorProp
           </Stack>
         </Fieldset>
         {canEdit && (
-          <Paper
-            withBorder
-            shadow="md"
-            radius="md"
-            p="sm"
-            pos="sticky"
-            bottom={12}
-            mt="md"
-            style={{ zIndex: 5 }}
-            data-testid="editor-save-bar"
-          >
-            <Group justify="space-between" gap="sm" wrap="wrap">
-              <Text size="sm" c={editor.dirty ? 'orange.8' : 'dimmed'} role="status" aria-live="polite">
-                {editor.dirty ? t('editor.unsaved') : t('editor.noChanges')}
-              </Text>
-              <Group gap="sm">
-                {editor.dirty && !editor.saving && (
-                  <Button variant="subtle" color="gray" onClick={editor.discard} data-testid="editor-discard">
-                    {t('editor.discard')}
-                  </Button>
-                )}
-                <Button
-                  type="submit"
-                  leftSection={<IconDeviceFloppy size={16} aria-hidden />}
-                  loading={editor.saving}
-                  disabled={!editor.dirty && draft.id !== null}
-                  data-testid="editor-save"
-                >
-                  {editor.saving ? t('editor.saving') : t('editor.save')}
-                </Button>
-              </Group>
-            </Group>
-          </Paper>
+          <SaveBar dirty={editor.dirty} saving={editor.saving} isNew={draft.id === null} onDiscard={editor.discard} />
         )}
       </form>
-      <LeaveConfirmModal opened={guard.blocked} onLeave={guard.leave} onStay={guard.stay} />
+      <LeaveConfirmModal opened={guard.blocked} onLeave={guard.leave} onStay={guard.stay} text={t('leave.text')} />
     </Stack>
   );
 }

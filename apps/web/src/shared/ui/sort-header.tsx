@@ -1,17 +1,21 @@
 import { Group, Table, UnstyledButton } from '@mantine/core';
 import { IconArrowsSort, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
-import type { StatsSort, StatsSortColumn } from '../template-stats-rules';
 
-interface SortHeaderProps {
-  column: StatsSortColumn;
-  sort: StatsSort;
-  onSort: (column: StatsSortColumn) => void;
+export interface ColumnSort<C extends string> {
+  column: C;
+  desc: boolean;
+}
+
+interface SortHeaderProps<C extends string> {
+  column: C;
+  sort: ColumnSort<C>;
+  onSort: (column: C) => void;
   label: string;
   numeric?: boolean;
 }
 
 // A column header that sorts the table; aria-sort tells assistive tech the current order.
-export function SortHeader({ column, sort, onSort, label, numeric }: SortHeaderProps) {
+export function SortHeader<C extends string>({ column, sort, onSort, label, numeric }: SortHeaderProps<C>) {
   const active = sort.column === column;
   const Icon = !active ? IconArrowsSort : sort.desc ? IconSortDescending : IconSortAscending;
   return (

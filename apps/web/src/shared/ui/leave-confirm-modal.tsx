@@ -5,11 +5,13 @@ interface LeaveConfirmModalProps {
   opened: boolean;
   onLeave: () => void;
   onStay: () => void;
+  // What is lost, in the page's own words; the common text otherwise.
+  text?: string;
 }
 
-// Asked when the user leaves the editor with unsaved changes; Enter leaves, Escape stays.
-export function LeaveConfirmModal({ opened, onLeave, onStay }: LeaveConfirmModalProps) {
-  const { t } = useTranslation('templates');
+// Asked when the user leaves an editor with unsaved changes; Enter leaves, Escape stays.
+export function LeaveConfirmModal({ opened, onLeave, onStay, text }: LeaveConfirmModalProps) {
+  const { t } = useTranslation();
   return (
     <Modal opened={opened} onClose={onStay} title={t('leave.title')} centered data-testid="leave-modal">
       <form
@@ -18,7 +20,7 @@ export function LeaveConfirmModal({ opened, onLeave, onStay }: LeaveConfirmModal
           onLeave();
         }}
       >
-        <Text size="sm">{t('leave.text')}</Text>
+        <Text size="sm">{text ?? t('leave.text')}</Text>
         <Group justify="flex-end" mt="lg" gap="sm">
           <Button variant="default" onClick={onStay} data-testid="leave-stay">
             {t('leave.stay')}

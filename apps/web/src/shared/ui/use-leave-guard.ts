@@ -32,7 +32,7 @@ export interface LeaveGuard {
   blocked: boolean;
   leave: () => void;
   stay: () => void;
-  // Lets the next navigation through (after a save, to the saved template's address).
+  // Lets the next navigation through (after a save, to the saved item's address).
   allowNext: () => void;
 }
 

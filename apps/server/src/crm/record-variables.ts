@@ -1,0 +1,119 @@
+import type { CrmClient, CrmRecord } from './crm.js';
+
+// The values of SPEC 3's variables for record messages (templates, review chains);
+// platform/text/render.ts fills them in.
+
+// The short links {review_link} and {tips_link} lead to (the reviews module serves them): one link
+// per visit and kind, made the first time a message needs it.
+export interface RecordLinks {
+  linkFor(request: {
+    accId: number;
+    kind: 'review' | 'tips';
+    recordId: string;
+    phone: string;
+    templateId?: number | null;
+    chainId?: number | null;
+    runId?: number | null;
+  }): Promise<string>;
+}
+
+export const LINK_VARIABLES = { review_link: 'review', tips_link: 'tips' } as const;
+
+// Whether a text uses {review_link} or {tips_link}: the links are made only for messages that show them.
+export function linkKindsIn(texts: readonly string[]): ('review' | 'tips')[] {
+  const kinds: ('review' | 'tips')[] = [];
+  for (const [key, kind] of Object.entries(LINK_VARIABLES)) {
+    if (texts.some((t) => t.includes(`{${key}}`))) kinds.push(kind);
+  }
+  return kinds;
+}
+
+export interface BranchFacts {
+  accId: number;
+  name: string;
+  timeZone: string;
+  currency: string;
+}
+
+// SPEC 9: RUB is shown the ru-RU way, USD the en-US way.
+export function localeOf(currency: string): 'ru-RU' | 'en-US' {
+  return currency === 'USD' ? 'en-US' : 'ru-RU';
+}
+
+function part(at: Date, timeZone: string, locale: string, options: Intl.DateTimeFormatOptions): string {
+  return new Intl.DateTimeFormat(locale, { timeZone, ...options }).format(at);
+}
+
+function time(at: Date, timeZone: string): string {
+  return part(at, timeZone, 'ru-RU', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+}
+
+export function formatMoney(amount: number, currency: string): string {
+  return new Intl.NumberFormat(localeOf(currency), {
+    style: 'currency',
+    currency: currency === 'USD' ? 'USD' : 'RUB',
+    maximumFractionDigits: currency === 'USD' ? 2 : 0,
+    minimumFractionDigits: 0,
+  }).format(amount);
+}
+
+function duration(seconds: number, locale: string): string {
+  const minutes = Math.round(seconds / 60);
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  const [hu, mu] = locale === 'en-US' ? ['h', 'min'] : ['ч', 'мин'];
+  return [h ? `${h} ${hu}` : '', m ? `${m} ${mu}` : ''].filter(Boolean).join(' ') || `0 ${mu}`;
+}
+
+export function formatPhone(digits: string): string {
+  return digits ? `+${digits}` : '';
+}
+
+function firstName(full: string): string {
+  return full.trim().split(/\s+/)[0] ?? '';
+}
+
+// Every variable of SPEC 3 for a record message, in the branch's zone, locale and currency.
+export function recordVariables(
+  record: CrmRecord,
+  client: CrmClient | null,
+  branch: BranchFacts,
+  // {review_link} and {tips_link} as RecordLinks made them (empty when the text does not use them).
+  links: { review_link?: string; tips_link?: string } = {},
+): Record<string, string> {
+  const locale = localeOf(branch.currency);
+  const tz = branch.timeZone;
+  const start = record.startsAt;
+  const end = new Date(start.getTime() + record.lengthSec * 1000);
+  const fullName = client?.name || record.clientName;
+  const cost = [...record.services, ...record.goods].reduce((sum, s) => sum + s.cost * (s.amount || 1), 0);
+  const startTime = time(start, tz);
+  const endTime = time(end, tz);
+  return {
+    name: firstName(fullName),
+    full_name: fullName.trim(),
+    day_of_week: part(start, tz, locale, { weekday: 'long' }),
+    day_month: part(start, tz, locale, { day: 'numeric', month: 'long' }),
+    digital_date: part(start, tz, locale, { day: '2-digit', month: '2-digit', year: 'numeric' }),
+    start_time: startTime,
+    end_time: endTime,
+    start_end_time: `${startTime}–${endTime}`,
+    master: record.staffName,
+    price: formatMoney(cost, branch.currency),
+    filial_name: branch.name,
+    client_phone: formatPhone(record.clientPhone),
+    services: record.services.map((s) => s.title).join(', '),
+    time_service: duration(record.lengthSec, locale),
+    time_master: record.staffName ? `${startTime}, ${record.staffName}` : startTime,
+    review_link: links.review_link ?? '',
+    record_link: record.shortLink ?? '',
+    tips_link: links.tips_link ?? '',
+    bonus_add: '0',
+    bonus_withdraw: '0',
+    bonus_balance: String(client?.bonusBalance ?? 0),
+  };
+}
+
+export function birthdayVariables(client: CrmClient): Record<string, string> {
+  return { name: firstName(client.name) };
+}
