@@ -60,26 +60,6 @@ export async function insertLaunchedSendout(db: Db, p: LaunchInput): Promise<Lau
   });
   const plannedAt = new Map([...planMessages(plan)].map((m) => [m.position, m.at]));
   const status = p.status ?? 'started';
-  await db.insert(sendouts).values({
-    id,
-    accId: p.accId,
-    status,
-    source: 'xlsx',
-    text: p.text ?? '{name}, скидка 10% до конца месяца. {information}',
-    media: p.media ?? null,
-    keys: ['name', 'phone', 'information'],
-    parsedCount: p.count,
-    count: included.length,
-    batchLen: p.batchLen,
-    betweenTime: p.betweenTime,
-    instanceId: p.instanceId ?? null,
-    consentCounts: { consent_count: 0, neutral_count: p.count, declined_count: 0, active_count: 0 },
-    timeStart: p.start,
-    planDays: storedPlanDays(plan.days),
-    startedAt: status === 'started' ? p.now : null,
-    createdAt: p.now,
-    updatedAt: p.now,
-  });
   const phones = [...Array(p.count).keys()].map((i) => phoneOf(p.phonePrefix, i));
   const rows = phones.map((phone, position) => ({
     sendoutId: id,
@@ -91,7 +71,32 @@ export async function insertLaunchedSendout(db: Db, p: LaunchInput): Promise<Lau
     included: !excluded.has(position),
     plannedAt: plannedAt.get(position) ?? null,
   }));
-  for (let i = 0; i < rows.length; i += 1000) await db.insert(sendoutRecipients).values(rows.slice(i, i + 1000));
+  // One transaction: the runtime's sending passes (its sweep, or a kick an earlier test's resume
+  // left) run on their own timers, and a started send-out one saw without its recipients would be
+  // finished at once (nothing left to send).
+  await db.transaction(async (tx) => {
+    await tx.insert(sendouts).values({
+      id,
+      accId: p.accId,
+      status,
+      source: 'xlsx',
+      text: p.text ?? '{name}, скидка 10% до конца месяца. {information}',
+      media: p.media ?? null,
+      keys: ['name', 'phone', 'information'],
+      parsedCount: p.count,
+      count: included.length,
+      batchLen: p.batchLen,
+      betweenTime: p.betweenTime,
+      instanceId: p.instanceId ?? null,
+      consentCounts: { consent_count: 0, neutral_count: p.count, declined_count: 0, active_count: 0 },
+      timeStart: p.start,
+      planDays: storedPlanDays(plan.days),
+      startedAt: status === 'started' ? p.now : null,
+      createdAt: p.now,
+      updatedAt: p.now,
+    });
+    for (let i = 0; i < rows.length; i += 1000) await tx.insert(sendoutRecipients).values(rows.slice(i, i + 1000));
+  });
   return { id, plan, phones };
 }
 

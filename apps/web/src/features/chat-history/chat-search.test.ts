@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatRowWire } from '@salon/contract/chat-history';
+import { formatFileSize } from '../../shared/i18n/format-file-size';
 import {
   charactersMissing,
   dayKey,
-  formatFileSize,
   isChatSearchReady,
   isEmptyResult,
   parseGeo,

@@ -16,7 +16,8 @@ import { useTranslation } from 'react-i18next';
 import type { ChatRowWire } from '@salon/contract/chat-history';
 import { localeOf } from '../../../shared/i18n/format-date-time';
 import { useDateFormat } from '../../../shared/i18n/use-date-format';
-import { formatFileSize, mapLink, parseGeo } from '../chat-search';
+import { formatFileSize } from '../../../shared/i18n/format-file-size';
+import { mapLink, parseGeo } from '../chat-search';
 import { bubbleSide } from '../inbox-rules';
 
 const CHANNEL_ICONS = { whatsapp: IconBrandWhatsapp, telegram: IconBrandTelegram, sms: IconMessage } as const;

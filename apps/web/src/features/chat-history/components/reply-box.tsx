@@ -10,7 +10,7 @@ import { localeOf } from '../../../shared/i18n/format-date-time';
 import { showToast } from '../../../shared/toast/show-toast';
 import { useIsMobile } from '../../../shared/ui/use-is-mobile';
 import { useSendReply } from '../api/send-reply';
-import { formatFileSize } from '../chat-search';
+import { formatFileSize } from '../../../shared/i18n/format-file-size';
 import { canSendReply, newRequestId } from '../inbox-rules';
 import { ReplySuggestions } from './reply-suggestions';
 
