@@ -123,9 +123,13 @@ export class MailingCalendar {
   // Pages the month until `day` ('YYYY-MM-DD') is on screen.
   async show(day: string): Promise<void> {
     for (let i = 0; i < 3 && (await this.day(day).count()) === 0; i += 1) {
-      const first = await this.page.locator('[data-testid^="calendar-day-"]').first().getAttribute('data-testid');
-      const shown = (first ?? '').slice('calendar-day-'.length, 'calendar-day-'.length + 7);
-      await this.page.getByTestId(day.slice(0, 7) > shown ? 'mailing-calendar-next' : 'mailing-calendar-prev').click();
+      // A cell mid-grid is always of the month shown (the first may be the previous month's, e.g.
+      // December 2026's grid starts on 30 November).
+      const middle = await this.page.locator('[data-testid^="calendar-day-"]').nth(15).getAttribute('data-testid');
+      const shown = (middle ?? '').slice('calendar-day-'.length, 'calendar-day-'.length + 7);
+      const button = this.page.getByTestId(day.slice(0, 7) > shown ? 'mailing-calendar-next' : 'mailing-calendar-prev');
+      if (await button.isDisabled()) throw new Error(`the calendar shows ${shown} and cannot page towards ${day}`);
+      await button.click();
     }
     await expect(this.day(day)).toBeVisible();
   }

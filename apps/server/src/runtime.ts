@@ -27,6 +27,7 @@ import { createConsentsModule } from './modules/consents/module.js';
 import { consentPolicy } from './modules/consents/repository.js';
 import { createDevClockModule } from './modules/dev-clock/module.js';
 import { createDevSandboxModule } from './modules/dev-sandbox/module.js';
+import { createLoyaltyModule, type LoyaltyModule } from './modules/loyalty/module.js';
 import { createMailingModule, type MailingModule } from './modules/mailing/module.js';
 import { createReviewsModule } from './modules/reviews/module.js';
 import { createSettingsModule } from './modules/settings/module.js';
@@ -62,6 +63,7 @@ export interface Runtime {
   crm: Pick<CrmModule, 'repo' | 'processor' | 'local'>;
   templates: Pick<TemplatesModule, 'engine'>;
   sendouts: Pick<MailingModule, 'sender' | 'pause'>;
+  loyalty: Pick<LoyaltyModule, 'mechanics'>;
   // Runs every periodic sweep now, one after another (the dev clock after a move; tests).
   runSweeps(): Promise<void>;
   stop(): Promise<void>;
@@ -128,6 +130,11 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     birthdaySweepMs: config.TEMPLATE_SWEEP_MS,
     // The reviews module's short links (made below; asked only when a message is planned).
     links: { linkFor: (request) => reviews.links?.linkFor(request) ?? Promise.resolve('') },
+    // {partner_link}, {bonus_add}, {bonus_withdraw}: the loyalty module's mechanics (made below).
+    loyalty: {
+      partnerLink: (request) => loyalty.mechanics.links.partnerLink(request),
+      recordBonuses: (accId, recordId, phone) => loyalty.mechanics.bonuses.recordBonuses(accId, recordId, phone),
+    },
   });
   channels.replies.useAll(templates.replyHandlers);
   const reviews = createReviewsModule({
@@ -161,6 +168,20 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     clock,
     logger,
     sweepMs: config.DISPATCH_SWEEP_MS,
+    // Send-outs that offer a loyalty action: each recipient's {partner_link} (made below).
+    loyalty: { partnerLink: (request) => loyalty.mechanics.links.partnerLink(request) },
+  });
+  // Invite-a-friend: actions, invite links, the bonus ledger and its pushes to the CRM's cards.
+  const loyalty = createLoyaltyModule({
+    db,
+    clock,
+    logger,
+    crm: crm.processor,
+    crmRepo: crm.repo,
+    templates: templates.loyaltyDependents,
+    branchName: (accId) => settings.branchName(accId),
+    botMessages: adminBot.messages,
+    publicBase: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
   });
   // The inbox: the salon's replies go through the same transactional outbox.
   const chatHistory = createChatHistoryModule({ db, outbox, files, clock, chatLog: channels.chatLog });
@@ -191,6 +212,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     crm,
     templates,
     reviews,
+    loyalty,
     mailing,
     consents,
     createDevSandboxModule({ db, sandbox: channels.sandbox, enabled: channels.sandboxEnabled }),
@@ -226,6 +248,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     crm: { repo: crm.repo, processor: crm.processor, local: crm.local },
     templates: { engine: templates.engine },
     sendouts: { sender: mailing.sender, pause: mailing.pause },
+    loyalty: { mechanics: loyalty.mechanics },
     runSweeps: () => sweeps.runAll(),
     async stop() {
       await sweeps.stop();

@@ -100,6 +100,23 @@ export interface CrmDriver {
   // The clients a segment's CRM conditions select (SPEC 3 Segment), each once, with their visits.
   // Throws UnsupportedCrmFilter for a field the CRM cannot evaluate.
   searchClients(branch: CrmBranch, search: CrmClientSearch, context: CrmSearchContext): AsyncIterable<CrmClientMatch>;
+  // Whether the CRM lets us write loyalty cards for this branch (SPEC 4 loyalty_permission_status).
+  loyaltyPermission(branch: CrmBranch): Promise<boolean>;
+  // Adds (positive) or takes back (negative) points on the client's card of the card type; the
+  // card is issued when the client has none. Throws on refusal; the caller retries later.
+  loyaltyTransaction(branch: CrmBranch, t: LoyaltyTransaction): Promise<{ reference: string }>;
+}
+
+// One bonus movement on a client's loyalty card (modules/loyalty's ledger pushes these).
+export interface LoyaltyTransaction {
+  phone: string;
+  clientName: string;
+  cardTypeId: string;
+  salonGroupId: string | null;
+  // Signed points.
+  amount: number;
+  // What the card's history shows ("Приглашение друга: Анна").
+  title: string;
 }
 
 // A segment's conditions as far as the CRM knows them: 'sent earlier' and the client's

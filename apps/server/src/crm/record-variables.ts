@@ -28,6 +28,29 @@ export function linkKindsIn(texts: readonly string[]): ('review' | 'tips')[] {
   return kinds;
 }
 
+// The loyalty module's values (runtime.ts wires it): the inviting client's personal link
+// {partner_link} for an action, and the bonuses a record earned or lost ({bonus_add}, {bonus_withdraw}).
+export interface LoyaltyVariables {
+  // '' when the action does not run (or there is no phone).
+  partnerLink(req: { accId: number; actionId: number; phone: string; name: string }): Promise<string>;
+  recordBonuses(accId: number, recordId: string, phone: string): Promise<{ add: number; withdraw: number }>;
+}
+
+// Which of the loyalty variables a text uses: they are worked out only for messages that show them.
+export function loyaltyKeysIn(texts: readonly string[]): { partnerLink: boolean; bonuses: boolean } {
+  const uses = (key: string) => texts.some((t) => t.includes(`{${key}}`));
+  return { partnerLink: uses('partner_link'), bonuses: uses('bonus_add') || uses('bonus_withdraw') };
+}
+
+// Values worked out by ports, only for the texts that show them.
+export interface PortValues {
+  review_link?: string;
+  tips_link?: string;
+  partner_link?: string;
+  bonus_add?: string;
+  bonus_withdraw?: string;
+}
+
 export interface BranchFacts {
   accId: number;
   name: string;
@@ -78,8 +101,9 @@ export function recordVariables(
   record: CrmRecord,
   client: CrmClient | null,
   branch: BranchFacts,
-  // {review_link} and {tips_link} as RecordLinks made them (empty when the text does not use them).
-  links: { review_link?: string; tips_link?: string } = {},
+  // {review_link} and {tips_link} as RecordLinks made them, {partner_link}, {bonus_add} and
+  // {bonus_withdraw} as LoyaltyVariables gave them (empty or 0 when the text does not use them).
+  links: PortValues = {},
 ): Record<string, string> {
   const locale = localeOf(branch.currency);
   const tz = branch.timeZone;
@@ -108,9 +132,11 @@ export function recordVariables(
     review_link: links.review_link ?? '',
     record_link: record.shortLink ?? '',
     tips_link: links.tips_link ?? '',
-    bonus_add: '0',
-    bonus_withdraw: '0',
+    bonus_add: links.bonus_add ?? '0',
+    bonus_withdraw: links.bonus_withdraw ?? '0',
     bonus_balance: String(client?.bonusBalance ?? 0),
+    // SPEC 3 Add-action: only texts of a template that offers a loyalty action have it.
+    ...(links.partner_link !== undefined ? { partner_link: links.partner_link } : {}),
   };
 }
 

@@ -251,6 +251,15 @@ export class CrmRepository {
     }
   }
 
+  // The lowest price of the branch's active services (GET /min_cost_service); null without any.
+  async minServicePrice(accId: number): Promise<number | null> {
+    const [row] = await this.db
+      .select({ min: sql<string | number | null>`min(${crmServices.priceMin})` })
+      .from(crmServices)
+      .where(and(eq(crmServices.accId, accId), eq(crmServices.active, true)));
+    return row?.min === null || row?.min === undefined ? null : Number(row.min);
+  }
+
   // The category of each service (YCLIENTS records name services without their category).
   async serviceCategories(accId: number, serviceIds: string[]): Promise<Map<string, string>> {
     if (serviceIds.length === 0) return new Map();

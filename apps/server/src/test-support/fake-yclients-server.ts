@@ -69,6 +69,10 @@ export interface FakeYclients {
   record(companyId: number, recordId: number): Raw | undefined;
   putClient(companyId: number, client: Raw & { id: number }): void;
   setLoyaltyCards(clientId: number, cards: Raw[]): void;
+  // Cards issued through POST /loyalty/cards (by phone), with their balances and manual transactions.
+  issuedCards(phone?: string): Raw[];
+  // The company's token loses the loyalty right: its loyalty calls answer 403.
+  denyLoyalty(companyId: number): void;
   setReference(companyId: number, kind: FakeReferenceKind, items: Raw[]): void;
   // The next `times` requests answer this instead of being served.
   failNext(times: number, failure?: FakeFailure): void;
@@ -122,6 +126,10 @@ export async function startFakeYclients(
   const partnerToken = options.partnerToken ?? FAKE_PARTNER_TOKEN;
   const companies = new Map<number, Company>();
   const loyaltyCards = new Map<number, Raw[]>();
+  const issued: Raw[] = [];
+  const loyaltyDenied = new Set<number>();
+  let nextCardId = 9_250_000;
+  let nextTransactionId = 500;
   const failures: FakeFailure[] = [];
   const requests: FakeRequest[] = [];
   let nextRecordId = 1000;
@@ -471,6 +479,69 @@ export async function startFakeYclients(
         return fail(res, 401, 'Необходима авторизация');
       return ok(res, 200, clone(loyaltyCards.get(Number(m[1])) ?? []));
     }
+    // Loyalty cards (Blueprint "Карты лояльности"). The manual transaction is read from SDK docs
+    // (unverified): POST /company/{id}/loyalty/cards/{card_id}/manual_transaction {amount, title}.
+    const loyal = (id: string): Company | undefined => {
+      const c = owned(id);
+      if (c && loyaltyDenied.has(c.id)) {
+        fail(res, 403, 'Нет прав на управление лояльностью');
+        return undefined;
+      }
+      return c;
+    };
+    if (method === 'GET' && (m = route(/^\/loyalty\/cards\/(\d+)\/(\d+)\/(\d+)$/))) {
+      const c = loyal(m[3]!);
+      if (!c) return;
+      const [phone, group] = [m[1]!, Number(m[2])];
+      return ok(res, 200, clone(issued.filter((card) => card.phone === phone && card.salon_group_id === group)));
+    }
+    if (method === 'POST' && (m = route(/^\/loyalty\/cards\/(\d+)$/))) {
+      const c = loyal(m[1]!);
+      if (!c) return;
+      const b = (body ?? {}) as Raw;
+      const missing = ['loyalty_card_number', 'loyalty_card_type_id', 'phone'].filter((k) => b[k] === undefined);
+      if (missing.length > 0) {
+        return fail(res, 422, 'Ошибка валидации', Object.fromEntries(missing.map((k) => [k, ['Обязательное поле']])));
+      }
+      const type = c.reference.loyalty_card_types.find((t) => Number(t.id) === Number(b.loyalty_card_type_id));
+      if (!type) return fail(res, 422, 'Тип карты не найден');
+      const phone = String(b.phone).replace(/\D/g, '');
+      if (issued.some((card) => card.phone === phone && card.type_id === Number(type.id))) {
+        return fail(res, 422, 'У клиента уже есть карта этого типа');
+      }
+      const card: Raw = {
+        id: nextCardId++,
+        balance: 0,
+        points: 0,
+        paid_amount: 0,
+        sold_amount: 0,
+        visits_count: 0,
+        number: String(b.loyalty_card_number),
+        type_id: Number(type.id),
+        salon_group_id: Number(type.salon_group_id),
+        type: { id: Number(type.id), title: type.title, salon_group_id: Number(type.salon_group_id) },
+        salon_group: { id: Number(type.salon_group_id), title: 'Сеть' },
+        programs: [],
+        phone,
+        transactions: [],
+      };
+      issued.push(card);
+      return ok(res, 200, clone(card));
+    }
+    if (method === 'POST' && (m = route(/^\/company\/(\d+)\/loyalty\/cards\/(\d+)\/manual_transaction$/))) {
+      const c = loyal(m[1]!);
+      if (!c) return;
+      const card = issued.find((x) => x.id === Number(m![2]));
+      if (!card) return fail(res, 404, 'Карта не найдена');
+      const b = (body ?? {}) as Raw;
+      if (typeof b.amount !== 'number' || !Number.isFinite(b.amount)) {
+        return fail(res, 422, 'Ошибка валидации', { amount: ['Обязательное поле'] });
+      }
+      const transaction = { id: nextTransactionId++, amount: b.amount, title: String(b.title ?? ''), card_id: card.id };
+      card.balance = Number(card.balance) + b.amount;
+      (card.transactions as Raw[]).push(transaction);
+      return ok(res, 201, clone(transaction));
+    }
     const lists: [RegExp, FakeReferenceKind][] = [
       [/^\/company\/(\d+)\/services\/?$/, 'services'],
       [/^\/company\/(\d+)\/service_categories\/?$/, 'service_categories'],
@@ -481,7 +552,7 @@ export async function startFakeYclients(
     ];
     for (const [pattern, kind] of lists) {
       if (method === 'GET' && (m = route(pattern))) {
-        const c = owned(m[1]!);
+        const c = kind === 'loyalty_card_types' ? loyal(m[1]!) : owned(m[1]!);
         if (!c) return;
         return ok(res, 200, clone(c.reference[kind]), { total_count: c.reference[kind].length });
       }
@@ -537,6 +608,7 @@ export async function startFakeYclients(
     partnerToken,
     requests,
     addCompany(o) {
+      loyaltyDenied.delete(o.id);
       companies.set(o.id, {
         ...o,
         offsetMin: offsetMinutes(o.offset),
@@ -565,6 +637,8 @@ export async function startFakeYclients(
       c.clients.set(client.id, { categories: [], sex_id: 0, visits: 0, last_change_date: stamp(c), ...client });
     },
     setLoyaltyCards: (clientId, cards) => void loyaltyCards.set(clientId, cards),
+    issuedCards: (phone) => clone(issued.filter((card) => phone === undefined || card.phone === phone)),
+    denyLoyalty: (companyId) => void loyaltyDenied.add(companyId),
     setReference(companyId, kind, items) {
       company(companyId).reference[kind] = items;
     },

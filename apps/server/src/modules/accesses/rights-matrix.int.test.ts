@@ -137,6 +137,18 @@ const CALLS: GuardedCall[] = [
   { method: 'PUT', path: '/api/update_review', guard: 'editTemplates', body: {} },
   { method: 'POST', path: '/api/review_switch', guard: 'editTemplates', body: {} },
   { method: 'POST', path: '/api/review_step_switch', guard: 'editTemplates', body: {} },
+  // Invite friends (loyalty actions), as reviews: reads for any member (the ':id' path stops at
+  // validation); the writes need the edit-templates right and stop at validation (an empty body).
+  { method: 'GET', path: '/api/loyalty/loyalty_actions', guard: 'member' },
+  { method: 'GET', path: '/api/loyalty/loyalty_action/:id', guard: 'member' },
+  { method: 'GET', path: '/api/loyalty/loyalty_analytics', guard: 'member' },
+  { method: 'GET', path: '/api/loyalty/loyalty_cards', guard: 'member' },
+  { method: 'GET', path: '/api/min_cost_service', guard: 'member' },
+  { method: 'POST', path: '/api/loyalty/create', guard: 'editTemplates', body: {} },
+  { method: 'PUT', path: '/api/loyalty/loyalty_action', guard: 'editTemplates', body: {} },
+  { method: 'PUT', path: '/api/loyalty/switch_action', guard: 'editTemplates', body: {} },
+  { method: 'DELETE', path: '/api/loyalty/loyalty_action/:id', guard: 'editTemplates' },
+  { method: 'POST', path: '/api/loyalty/copy_loyalty_action_to_branches', guard: 'editTemplates', body: {} },
   { method: 'GET', path: '/api/crm/local/catalog', guard: 'member' },
   { method: 'GET', path: '/api/crm/local/clients', guard: 'member' },
   { method: 'POST', path: '/api/crm/local/clients', guard: 'member', body: {} },
@@ -182,6 +194,9 @@ const UNGUARDED = new Set([
   'GET /api/header_banner',
   // A client's click on a review or tips short link (public: clients have no session).
   'GET /api/l/:code',
+  // A friend's invite link and its sign-up form (public: the code is the credential).
+  'GET /api/invite/:code',
+  'POST /api/invite/:code',
 ]);
 
 

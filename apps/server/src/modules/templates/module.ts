@@ -1,3 +1,4 @@
+import { templateLoyaltyDependents } from './loyalty-dependents.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db/client.js';
 import type { AdminBotFiles } from '../../platform/files/admin-bot-files.js';
@@ -8,7 +9,7 @@ import type { Outbox } from '../../channels/dispatch/outbox.js';
 import type { ReplyHandlers } from '../../channels/inbound/reply-chain.js';
 import type { CrmProcessor } from '../../crm/processor.js';
 import type { CrmRepository } from '../../crm/repository.js';
-import type { RecordLinks } from '../../crm/record-variables.js';
+import type { LoyaltyVariables, RecordLinks } from '../../crm/record-variables.js';
 import type { ConsentLedger } from './engine/consent-ledger.js';
 import { EngineRepository } from './engine/engine-repository.js';
 import { TemplateEngine } from './engine/engine.js';
@@ -34,6 +35,8 @@ export interface TemplatesModuleDeps {
   birthdaySweepMs: number;
   // {review_link} and {tips_link} (the reviews module's short links).
   links?: RecordLinks;
+  // {partner_link}, {bonus_add}, {bonus_withdraw} (the loyalty module's mechanics).
+  loyalty?: LoyaltyVariables;
 }
 
 export interface TemplatesModule extends ServerModule {
@@ -42,6 +45,8 @@ export interface TemplatesModule extends ServerModule {
   replyHandlers: ReplyHandlers;
   // How many templates each branch has (the accounts list shows it).
   templateCounts(accIds: readonly number[]): Promise<Map<number, number>>;
+  // The templates offering a loyalty action (the loyalty module's TemplateDependents).
+  loyaltyDependents: ReturnType<typeof templateLoyaltyDependents>;
 }
 
 export interface TemplatePagesDeps {
@@ -96,6 +101,7 @@ export function createTemplatesModule(deps: TemplatesModuleDeps): TemplatesModul
     clock,
     logger,
     ...(deps.links ? { links: deps.links } : {}),
+    ...(deps.loyalty ? { loyalty: deps.loyalty } : {}),
   });
   crm.onRecordChange(engine.recordChanged);
   const pages = createTemplatePages({ ...deps, planner: engine });
@@ -115,6 +121,7 @@ export function createTemplatesModule(deps: TemplatesModuleDeps): TemplatesModul
     engine,
     service: pages.service,
     templateCounts: pages.templateCounts,
+    loyaltyDependents: templateLoyaltyDependents(db, clock),
     routes: { main: pages.routes },
     replyHandlers: { confirm_cancel: confirmCancelHandler(replyDeps), consent: consentHandler(replyDeps) },
     sweeps: [{ name: 'templates.birthdays', everyMs: deps.birthdaySweepMs, run: () => engine.birthdaySweep() }],

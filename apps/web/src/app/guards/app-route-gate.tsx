@@ -9,6 +9,7 @@ import { decideRoute } from '../routes/guard';
 import type { RouteDef, RouteId } from '../routes/route-table';
 import type { TemplateEditorMode } from '../../features/templates/pages/template-editor-page';
 import type { ReviewEditorMode } from '../../features/reviews/pages/review-editor-page';
+import type { LoyaltyActionMode } from '../../features/invite-friends/pages/loyalty-action-page';
 import type { TemplateListView } from '../../features/templates/template-list-rules';
 import {
   AccessesPage,
@@ -30,6 +31,9 @@ import {
   ReviewStatsPage,
   StartedMailingsPage,
   GeneralSettingsPage,
+  LoyaltyActionPage,
+  LoyaltyListPage,
+  LoyaltyStatsPage,
   SectionPlaceholderPage,
   TemplateEditorPage,
   TemplateListPage,
@@ -78,6 +82,13 @@ function RoutePage({ route }: { route: RouteDef }) {
   if (route.page === 'reviewEditor') {
     return <ReviewEditorPage key={route.id} mode={REVIEW_EDITOR_MODES[route.id] ?? 'edit'} />;
   }
+  if (route.page === 'inviteFriendsList' || route.page === 'inviteFriendsStats') {
+    const tabs = route.tabs ? <SectionTabs set={route.tabs} current={route.id} /> : undefined;
+    return route.page === 'inviteFriendsList' ? <LoyaltyListPage tabs={tabs} /> : <LoyaltyStatsPage tabs={tabs} />;
+  }
+  if (route.page === 'inviteFriendsEditor') {
+    return <LoyaltyActionPage key={route.id} mode={LOYALTY_ACTION_MODES[route.id] ?? 'edit'} />;
+  }
   return <SectionPlaceholderPage route={route} />;
 }
 
@@ -91,6 +102,10 @@ const TEMPLATE_LIST_VIEWS: Partial<Record<RouteId, TemplateListView>> = {
 const TEMPLATE_EDITOR_MODES: Partial<Record<RouteId, TemplateEditorMode>> = {
   template: 'edit',
   newTemplate: 'new',
+};
+const LOYALTY_ACTION_MODES: Partial<Record<RouteId, LoyaltyActionMode>> = {
+  inviteFriendsAction: 'edit',
+  inviteFriendsNewAction: 'new',
 };
 const REVIEW_EDITOR_MODES: Partial<Record<RouteId, ReviewEditorMode>> = {
   reviewsOne: 'edit',

@@ -38,6 +38,18 @@ export const PAGE_MODULES = {
     load: () => import('../../features/auto-responses/pages/auto-response-page'),
     ns: ['auto-responses'],
   },
+  inviteFriendsList: {
+    load: () => import('../../features/invite-friends/pages/loyalty-list-page'),
+    ns: ['invite-friends'],
+  },
+  inviteFriendsEditor: {
+    load: () => import('../../features/invite-friends/pages/loyalty-action-page'),
+    ns: ['invite-friends'],
+  },
+  inviteFriendsStats: {
+    load: () => import('../../features/invite-friends/pages/loyalty-stats-page'),
+    ns: ['invite-friends'],
+  },
   devSandbox: { load: () => import('../../features/dev-sandbox/pages/dev-sandbox-page'), ns: ['dev-sandbox'] },
   devCrm: { load: () => import('../../features/dev-crm/pages/dev-crm-page'), ns: ['dev-crm'] },
   placeholder: { load: () => import('../views/section-placeholder-page'), ns: [] },

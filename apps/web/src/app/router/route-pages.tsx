@@ -36,6 +36,11 @@ export const ReviewListPage = lazy(() => P.reviewList.load().then((m) => ({ defa
 export const ReviewEditorPage = lazy(() => P.reviewEditor.load().then((m) => ({ default: m.ReviewEditorPage })));
 export const ReviewStatsPage = lazy(() => P.reviewStats.load().then((m) => ({ default: m.ReviewStatsPage })));
 export const AutoResponsePage = lazy(() => P.autoResponse.load().then((m) => ({ default: m.AutoResponsePage })));
+export const LoyaltyListPage = lazy(() => P.inviteFriendsList.load().then((m) => ({ default: m.LoyaltyListPage })));
+export const LoyaltyActionPage = lazy(() =>
+  P.inviteFriendsEditor.load().then((m) => ({ default: m.LoyaltyActionPage })),
+);
+export const LoyaltyStatsPage = lazy(() => P.inviteFriendsStats.load().then((m) => ({ default: m.LoyaltyStatsPage })));
 export const DevCrmPage = lazy(() => P.devCrm.load().then((m) => ({ default: m.DevCrmPage })));
 export const SectionPlaceholderPage = lazy(() =>
   P.placeholder.load().then((m) => ({ default: m.SectionPlaceholderPage })),

@@ -29,6 +29,9 @@ export type PageKind =
   | 'reviewEditor'
   | 'reviewStats'
   | 'autoResponse'
+  | 'inviteFriendsList'
+  | 'inviteFriendsEditor'
+  | 'inviteFriendsStats'
   | 'devSandbox'
   | 'devCrm'
   | 'placeholder'
@@ -114,11 +117,20 @@ export const ROUTES = [
   app('history', '/history', { tabs: 'payment' }),
   app('chatHistory', '/chat_history', { page: 'chatHistory' }),
   app('autoResponse', '/auto_response', { page: 'autoResponse' }),
-  app('inviteFriends', '/invite_fiend', { tabs: 'inviteFriends' }),
-  app('inviteFriendsList', '/invite_fiend/list', { tabs: 'inviteFriends' }),
-  app('inviteFriendsAction', '/invite_fiend/action'),
-  app('inviteFriendsNewAction', '/invite_fiend/new_action'),
-  app('inviteFriendsStatistic', '/invite_fiend/statistic', { tabs: 'inviteFriends' }),
+  // SPEC 6: invite friends is hidden for send-out accounts; they go to /mailing/new like templates.
+  app('inviteFriends', '/invite_fiend', { page: 'inviteFriendsList', noSendOut: true, tabs: 'inviteFriends' }),
+  app('inviteFriendsList', '/invite_fiend/list', { page: 'inviteFriendsList', noSendOut: true, tabs: 'inviteFriends' }),
+  app('inviteFriendsAction', '/invite_fiend/action', { page: 'inviteFriendsEditor', noSendOut: true }),
+  app('inviteFriendsNewAction', '/invite_fiend/new_action', {
+    page: 'inviteFriendsEditor',
+    noSendOut: true,
+    guard: 'editTemplates',
+  }),
+  app('inviteFriendsStatistic', '/invite_fiend/statistic', {
+    page: 'inviteFriendsStats',
+    noSendOut: true,
+    tabs: 'inviteFriends',
+  }),
   app('integrators', '/integrators'),
   app('aiAdmin', '/ai_admin', { ai: true, tabs: 'ai' }),
   app('aiAdminSettings', '/ai_admin_settings', { ai: true, tabs: 'ai' }),

@@ -10,6 +10,7 @@ import type consents from '../../locales/ru/consents.json';
 import type devCrm from '../../locales/ru/dev-crm.json';
 import type devSandbox from '../../locales/ru/dev-sandbox.json';
 import type errors from '../../locales/ru/errors.json';
+import type inviteFriends from '../../locales/ru/invite-friends.json';
 import type mailing from '../../locales/ru/mailing.json';
 import type mailingSegments from '../../locales/ru/mailing-segments.json';
 import type mailingStats from '../../locales/ru/mailing-stats.json';
@@ -37,6 +38,7 @@ declare module 'i18next' {
       'dev-crm': typeof devCrm;
       'dev-sandbox': typeof devSandbox;
       errors: typeof errors;
+      'invite-friends': typeof inviteFriends;
       mailing: typeof mailing;
       'mailing-segments': typeof mailingSegments;
       'mailing-stats': typeof mailingStats;

@@ -126,6 +126,15 @@ export class LocalCrm {
     });
   }
 
+  // Bonus points on the client's balance (the loyalty module's card pushes); a phone the branch
+  // does not know yet becomes a client, so the CRM page shows who holds the points.
+  async addBonus(accId: number, who: { name: string; phone: string }, amount: number): Promise<CrmClient> {
+    return this.transaction(accId, async (tx) => {
+      const client = await this.findOrCreateClient(accId, { name: who.name || who.phone, phone: who.phone }, tx);
+      return this.store.addBonus(accId, client.id, amount, this.d.clock.now(), tx);
+    });
+  }
+
   private async findOrCreateClient(accId: number, input: NewClient, tx: Db, path?: string): Promise<CrmClient> {
     const phone = phoneOf(input.phone, path);
     const known = await this.store.clientByPhone(accId, phone, tx);

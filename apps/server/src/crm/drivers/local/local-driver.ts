@@ -32,6 +32,12 @@ export function localCrmDriver(crm: LocalCrm, options: { pageSize?: number } = {
       await crm.cancel(branch.accId, recordId);
     },
     reference: (branch, kind) => repo.reference(branch.accId, kind),
+    // The local CRM keeps one bonus balance per client (no card types): every card type lands there.
+    loyaltyPermission: async () => true,
+    async loyaltyTransaction(branch, t) {
+      const client = await crm.addBonus(branch.accId, { name: t.clientName, phone: t.phone }, t.amount);
+      return { reference: `local:${client.id}:${client.bonusBalance}` };
+    },
     // Pages by client id, so a segment of any size never sits in memory here at once.
     async *searchClients(branch, search, context) {
       const size = options.pageSize ?? CLIENT_PAGE_SIZE;

@@ -105,6 +105,16 @@ export class LocalCrmRepository {
       .where(and(eq(crmClients.accId, accId), eq(crmClients.id, clientId)));
   }
 
+  async addBonus(accId: number, clientId: string, amount: number, now: Date, db: Db): Promise<CrmClient> {
+    const [row] = await db
+      .update(crmClients)
+      .set({ bonusBalance: sql`${crmClients.bonusBalance} + ${amount}`, updatedAt: now })
+      .where(and(eq(crmClients.accId, accId), eq(crmClients.id, clientId)))
+      .returning();
+    if (!row) throw new Error(`local CRM: no client ${accId}/${clientId}`);
+    return toClient(row);
+  }
+
   async staff(accId: number, db: Db = this.db): Promise<StaffRow[]> {
     return db
       .select(staffColumns)

@@ -241,7 +241,9 @@ describe('YCLIENTS driver against the fake YCLIENTS', () => {
     ]);
     fake.setReference(MOSCOW, 'loyalty_card_types', [{ id: 10992, title: '5+2', salon_group_id: 145071 }]);
 
-    expect(await driver.reference(moscow, 'services')).toEqual([{ id: '79067', title: 'Бритье головы', categoryId: '4' }]);
+    expect(await driver.reference(moscow, 'services')).toEqual([
+      { id: '79067', title: 'Бритье головы', categoryId: '4' },
+    ]);
     expect(await driver.reference(moscow, 'categories')).toEqual([{ id: '345', title: 'Стрижки мужские' }]);
     expect(await driver.reference(moscow, 'staff')).toEqual([{ id: '1001539', title: 'Сотрудник 1' }]);
     const goods = await driver.reference(moscow, 'goods');
@@ -260,5 +262,60 @@ describe('YCLIENTS driver against the fake YCLIENTS', () => {
       `/labels/${MOSCOW}/2`,
       `/loyalty/card_types/salon/${MOSCOW}`,
     ]);
+  });
+
+  it('loyalty: permission follows the card types call; a transaction issues the card once, then adds and takes back', async () => {
+    fake.setReference(MOSCOW, 'loyalty_card_types', [{ id: 8230, title: 'Друзья', salon_group_id: 145071 }]);
+    expect(await driver.loyaltyPermission(moscow)).toBe(true);
+
+    const phone = '79161110001';
+    const first = await driver.loyaltyTransaction(moscow, {
+      phone,
+      clientName: 'Анна',
+      cardTypeId: '8230',
+      salonGroupId: null,
+      amount: 300,
+      title: 'Приглашение друга: Анна',
+    });
+    expect(first.reference).toMatch(/^yclients:transaction:\d+$/);
+    await driver.loyaltyTransaction(moscow, {
+      phone,
+      clientName: 'Анна',
+      cardTypeId: '8230',
+      salonGroupId: '145071',
+      amount: -100,
+      title: 'Возврат визита',
+    });
+    const cards = fake.issuedCards(phone);
+    expect(cards).toHaveLength(1);
+    expect(cards[0]).toMatchObject({ type_id: 8230, salon_group_id: 145071, balance: 200 });
+    expect((cards[0]!.transactions as unknown[]).length).toBe(2);
+    const cardId = cards[0]!.id as number;
+    expect(fake.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      `GET /loyalty/card_types/salon/${MOSCOW}`,
+      // No group on the action: it is read from the card type.
+      `GET /loyalty/card_types/salon/${MOSCOW}`,
+      `GET /loyalty/cards/${phone}/145071/${MOSCOW}`,
+      `POST /loyalty/cards/${MOSCOW}`,
+      `POST /company/${MOSCOW}/loyalty/cards/${cardId}/manual_transaction`,
+      `GET /loyalty/cards/${phone}/145071/${MOSCOW}`,
+      `POST /company/${MOSCOW}/loyalty/cards/${cardId}/manual_transaction`,
+    ]);
+    expect(fake.requests[3]!.json).toMatchObject({ loyalty_card_type_id: 8230, phone: Number(phone) });
+    expect(fake.requests[6]!.json).toEqual({ amount: -100, title: 'Возврат визита' });
+
+    // A token without the loyalty right: no permission, and a transaction fails (the push retries).
+    fake.denyLoyalty(MOSCOW);
+    expect(await driver.loyaltyPermission(moscow)).toBe(false);
+    await expect(
+      driver.loyaltyTransaction(moscow, {
+        phone,
+        clientName: 'Анна',
+        cardTypeId: '8230',
+        salonGroupId: '145071',
+        amount: 1,
+        title: 'x',
+      }),
+    ).rejects.toBeInstanceOf(YclientsAuthError);
   });
 });

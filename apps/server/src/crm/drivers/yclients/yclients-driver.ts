@@ -4,6 +4,7 @@ import type {
   CrmClientMatch,
   CrmDriver,
   CrmRecord,
+  LoyaltyTransaction,
   ReferenceItem,
   ReferenceKind,
 } from '../../crm.js';
@@ -11,6 +12,7 @@ import { SEARCH_FIELDS, SEARCH_PAGE_SIZE, searchedClient, searchRuns } from './c
 import {
   cardsBalance,
   isObject,
+  toId,
   normaliseClient,
   normaliseRecord,
   normaliseReference,
@@ -216,6 +218,30 @@ export function yclientsDriver(options: YclientsDriverOptions): CrmDriver {
       }
     },
 
+    // The card types list answers only a token with the loyalty right (401/403 otherwise).
+    async loyaltyPermission(branch) {
+      const c = connected(branch);
+      try {
+        await call(c, { method: 'GET', path: REFERENCE_PATHS.loyalty_card_types(c.companyId) });
+        return true;
+      } catch (err) {
+        if (err instanceof YclientsError && (err.httpStatus === 401 || err.httpStatus === 403)) return false;
+        throw err;
+      }
+    },
+
+    async loyaltyTransaction(branch, t) {
+      const c = connected(branch);
+      const cardId = await loyaltyCard(c, t);
+      const reply = await call(c, {
+        method: 'POST',
+        path: `/company/${c.companyId}/loyalty/cards/${encodeURIComponent(cardId)}/manual_transaction`,
+        body: { amount: t.amount, title: t.title },
+      });
+      const id = toId(objectOf(reply.data).id);
+      return { reference: id ? `yclients:transaction:${id}` : `yclients:card:${cardId}` };
+    },
+
     async reference(branch, kind): Promise<ReferenceItem[]> {
       const c = connected(branch);
       if (kind === 'goods') return goods(c);
@@ -223,6 +249,48 @@ export function yclientsDriver(options: YclientsDriverOptions): CrmDriver {
       return normaliseReference(kind, reply.data);
     },
   };
+
+  // The client's card of the card type: GET /loyalty/cards/{phone}/{group_id}/{company_id} (one card
+  // or a list), else a new one: POST /loyalty/cards/{company_id}. The network (group) id comes from
+  // the card type when the action does not carry it.
+  async function loyaltyCard(c: Connected, t: LoyaltyTransaction): Promise<string> {
+    const groupId = t.salonGroupId ?? (await cardTypeGroup(c, t.cardTypeId));
+    const data = await find(
+      c,
+      `/loyalty/cards/${encodeURIComponent(t.phone)}/${encodeURIComponent(groupId)}/${c.companyId}`,
+    );
+    const cards = Array.isArray(data) ? data : isObject(data) ? [data] : [];
+    for (const card of cards) {
+      const raw = objectOf(card);
+      const typeId = toId(raw.type_id) ?? toId(objectOf(raw.type).id);
+      const id = toId(raw.id);
+      if (id && typeId === t.cardTypeId) return id;
+    }
+    const issued = await call(c, {
+      method: 'POST',
+      path: `/loyalty/cards/${c.companyId}`,
+      // The number is required; type id + phone is unique for the client's card of this type.
+      body: {
+        loyalty_card_number: `${t.cardTypeId}${t.phone.slice(-10)}`,
+        loyalty_card_type_id: Number(t.cardTypeId),
+        phone: Number(t.phone),
+      },
+    });
+    const id = toId(objectOf(issued.data).id);
+    if (!id)
+      throw new YclientsError('bad_response', 'YCLIENTS issued a loyalty card without an id', issued.status, false);
+    return id;
+  }
+
+  async function cardTypeGroup(c: Connected, cardTypeId: string): Promise<string> {
+    const reply = await call(c, { method: 'GET', path: REFERENCE_PATHS.loyalty_card_types(c.companyId) });
+    const types = Array.isArray(reply.data) ? reply.data : [];
+    const type = types.map(objectOf).find((ct) => toId(ct.id) === cardTypeId);
+    const group = type ? (toId(type.salon_group_id) ?? toId(objectOf(type.salon_group).id)) : null;
+    if (!group)
+      throw new YclientsError('rejected', `YCLIENTS has no loyalty card type ${cardTypeId}`, undefined, false);
+    return group;
+  }
 
   // GET /goods/{company_id}?page&count: pages until a short one (its meta carries no total).
   async function goods(c: Connected): Promise<ReferenceItem[]> {

@@ -81,9 +81,14 @@ export class SendingRepository {
     return rows.map((r) => r.id);
   }
 
-  async started(): Promise<{ id: string; accId: number; media: unknown }[]> {
+  async started(): Promise<{ id: string; accId: number; media: unknown; loyaltyActionId: string | null }[]> {
     return this.db
-      .select({ id: sendouts.id, accId: sendouts.accId, media: sendouts.media })
+      .select({
+        id: sendouts.id,
+        accId: sendouts.accId,
+        media: sendouts.media,
+        loyaltyActionId: sendouts.loyaltyActionId,
+      })
       .from(sendouts)
       .where(eq(sendouts.status, 'started'))
       .orderBy(asc(sendouts.startedAt), asc(sendouts.id));

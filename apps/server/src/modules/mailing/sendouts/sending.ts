@@ -2,6 +2,7 @@ import type { Outbox } from '../../../channels/dispatch/outbox.js';
 import type { Clock } from '../../../platform/clock.js';
 import type { Db } from '../../../platform/db/client.js';
 import type { Logger } from '../../../platform/logger.js';
+import type { LoyaltyVariables } from '../../../crm/record-variables.js';
 import { renderFilled } from '../../../platform/text/render.js';
 import type { SendoutMedia } from './media.js';
 import { type DueRecipient, SendingRepository } from './sending-repository.js';
@@ -31,11 +32,17 @@ function outboxMedia(stored: unknown): OutboxMedia | null {
 
 // The message of one recipient: the send-out's text with {name}, {phone} and the list's other
 // columns filled in; a key the recipient has no value for is left empty, never shown as "{key}".
-export function sendoutBody(text: string, recipient: Pick<DueRecipient, 'name' | 'phone' | 'vars'>): string {
+// {partner_link}: the recipient's personal invite link when the send-out offers a loyalty action.
+export function sendoutBody(
+  text: string,
+  recipient: Pick<DueRecipient, 'name' | 'phone' | 'vars'>,
+  partnerLink?: string,
+): string {
   const values: Record<string, string> = {};
   for (const [key, value] of Object.entries(recipient.vars)) values[key] = value == null ? '' : String(value);
   values.name = recipient.name;
   values.phone = recipient.phone;
+  if (partnerLink !== undefined) values.partner_link = partnerLink;
   return renderFilled(text, values);
 }
 
@@ -44,6 +51,8 @@ export interface SendoutSenderOptions {
   outbox: TransactionalOutbox;
   clock: Clock;
   logger: Logger;
+  // The loyalty module's personal invite links (runtime.ts wires it).
+  loyalty?: Pick<LoyaltyVariables, 'partnerLink'>;
 }
 
 export interface PassResult {
@@ -76,7 +85,8 @@ export class SendoutSender {
       if (!connected.has(sendout.accId)) connected.set(sendout.accId, await repo.hasConnectedChannel(sendout.accId));
       if (!connected.get(sendout.accId)) continue;
       try {
-        const result = await this.fill(sendout, now);
+        const links = await this.partnerLinks(sendout, now);
+        const result = await this.fill(sendout, now, links);
         queued += result.queued;
         if (result.finished) finished += 1;
       } catch (err) {
@@ -131,9 +141,35 @@ export class SendoutSender {
     await this.#running;
   }
 
+  // The invite links of the recipients this pass will queue, made before the send-out is locked
+  // (making one writes its invite row). null: the send-out offers no loyalty action.
+  private async partnerLinks(
+    sendout: { id: string; accId: number; loyaltyActionId: string | null },
+    now: Date,
+  ): Promise<Map<string, string> | null> {
+    const actionId = Number(sendout.loyaltyActionId);
+    if (!sendout.loyaltyActionId || !Number.isInteger(actionId) || actionId <= 0) return null;
+    const links = new Map<string, string>();
+    const loyalty = this.o.loyalty;
+    const due = await new SendingRepository(this.o.db).due(
+      sendout.id,
+      new Date(now.getTime() + SENDOUT_LOOKAHEAD_MS),
+      SENDOUT_BATCH,
+    );
+    for (const r of due) {
+      if (links.has(r.phone)) continue;
+      links.set(
+        r.phone,
+        loyalty ? await loyalty.partnerLink({ accId: sendout.accId, actionId, phone: r.phone, name: r.name }) : '',
+      );
+    }
+    return links;
+  }
+
   private async fill(
     sendout: { id: string; accId: number; media: unknown },
     now: Date,
+    links: Map<string, string> | null = null,
   ): Promise<{ queued: number; finished: boolean }> {
     const media = outboxMedia(sendout.media);
     return this.o.outbox.transaction(async (tx, outbox) => {
@@ -144,7 +180,12 @@ export class SendoutSender {
       const positions: number[] = [];
       const ids: number[] = [];
       const repeated: { id: number; notBefore: Date }[] = [];
+      let queued = 0;
       for (const recipient of due) {
+        const partnerLink = links?.get(recipient.phone);
+        // Due only since the links were made (another pass moved on): it goes on the next pass.
+        if (links && partnerLink === undefined) continue;
+        queued += 1;
         const notBefore = recipient.plannedAt ?? now;
         const { id, created } = await outbox.enqueue({
           accId: locked.accId,
@@ -153,7 +194,7 @@ export class SendoutSender {
           sourceId: locked.id,
           recipient: recipient.phone,
           clientName: recipient.name || null,
-          body: sendoutBody(locked.text, recipient),
+          body: sendoutBody(locked.text, recipient, partnerLink),
           media,
           channels: null,
           notBefore,
@@ -172,7 +213,7 @@ export class SendoutSender {
       }
       await repo.recordQueued(locked.id, positions, ids);
       const finished = due.length < SENDOUT_BATCH && (await repo.finishIfDone(locked.id, now));
-      return { queued: due.length, finished };
+      return { queued, finished };
     });
   }
 }

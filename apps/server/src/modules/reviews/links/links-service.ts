@@ -3,7 +3,8 @@ import type { ReviewSite } from '@salon/contract/reviews';
 import type { Clock } from '../../../platform/clock.js';
 import type { RecordLinks } from '../../../crm/record-variables.js';
 import type { ReviewLinksRepository, LinkKind } from './links-repository.js';
-import { chooserPage, noSitesPage, notFoundPage, pageLang } from './page.js';
+import { pageLang } from '../../../platform/http/public-page.js';
+import { chooserPage, noSitesPage, notFoundPage } from './page.js';
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 export const LINK_CODE_LENGTH = 12;

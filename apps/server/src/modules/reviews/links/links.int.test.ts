@@ -6,7 +6,8 @@ import { DB_KINDS } from '../../../test-support/databases.js';
 import { startTestApp, type TestApp } from '../../../test-support/harness.js';
 import { setReviewSites, testRunner } from '../../../test-support/reviews/run-fixtures.js';
 import { reviewLinks } from '../schema.js';
-import { chooserPage, escapeHtml, pageLang } from './page.js';
+import { escapeHtml, pageLang } from '../../../platform/http/public-page.js';
+import { chooserPage } from './page.js';
 
 const ACC = DEMO_BRANCHES.moscow;
 const OTHER = DEMO_BRANCHES.vladivostok;

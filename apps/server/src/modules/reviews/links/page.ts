@@ -1,10 +1,9 @@
 import type { ReviewSite, ReviewSiteKind } from '@salon/contract/reviews';
+import { escapeHtml, type PageLang, publicPage } from '../../../platform/http/public-page.js';
 
 // The small pages a short link may answer with (no cabinet, no scripts): a chooser when the salon
 // has several review sites, a note when it has none, and "no such link". Russian or English by the
 // browser's Accept-Language; everything put in is escaped.
-
-export type PageLang = 'ru' | 'en';
 
 const TEXT = {
   ru: {
@@ -45,37 +44,11 @@ const TEXT = {
   },
 } as const satisfies Record<PageLang, { sites: Record<ReviewSiteKind, string> } & Record<string, unknown>>;
 
-// The first language the browser names that we have; Russian otherwise (SPEC 9 default).
-export function pageLang(acceptLanguage: string | undefined): PageLang {
-  const tags = (acceptLanguage ?? '')
-    .split(',')
-    .map((part) => {
-      const [tag = '', ...params] = part.trim().toLowerCase().split(';');
-      const q = params.map((p) => /^q=([\d.]+)$/.exec(p.trim())?.[1]).find(Boolean);
-      return { tag, q: q === undefined ? 1 : Number(q) };
-    })
-    .filter((t) => t.tag && t.q > 0)
-    .sort((a, b) => b.q - a.q);
-  for (const { tag } of tags) {
-    if (tag.startsWith('ru')) return 'ru';
-    if (tag.startsWith('en')) return 'en';
-  }
-  return 'ru';
-}
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+const CSS =
+  'a.site{display:block;text-align:center;padding:12px;margin:8px 0;border-radius:8px;background:#228be6;color:#fff;text-decoration:none;font-weight:600}';
 
 function page(lang: PageLang, title: string, heading: string, body: string): string {
-  return `<!doctype html>
-<html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><title>${escapeHtml(title)}</title>
-<style>body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:0;padding:32px 16px;background:#f6f7f9;color:#1f2933}
-main{max-width:420px;margin:0 auto;background:#fff;border-radius:12px;padding:24px;box-shadow:0 1px 4px rgba(0,0,0,.08)}
-h1{font-size:20px;margin:0 0 8px}p{margin:0 0 16px;color:#52606d}
-a.site{display:block;text-align:center;padding:12px;margin:8px 0;border-radius:8px;background:#228be6;color:#fff;text-decoration:none;font-weight:600}</style>
-</head><body><main><h1>${escapeHtml(heading)}</h1>${body}</main></body></html>`;
+  return publicPage(lang, title, heading, body, CSS);
 }
 
 // Several destinations: a button each.

@@ -10,7 +10,7 @@ import type { ConsentLedger } from './consent-ledger.js';
 import { mismatch } from './match.js';
 import { render } from '../../../platform/text/render.js';
 import { birthdayVariables, recordVariables } from './variables.js';
-import { linkKindsIn, type RecordLinks } from '../../../crm/record-variables.js';
+import { linkKindsIn, loyaltyKeysIn, type LoyaltyVariables, type RecordLinks } from '../../../crm/record-variables.js';
 import { birthdayTarget, recordSendTime, type Planned } from './timing.js';
 
 export interface EngineDeps {
@@ -23,6 +23,8 @@ export interface EngineDeps {
   logger: Logger;
   // {review_link} and {tips_link}: the short links the reviews module serves (runtime.ts composes it).
   links?: RecordLinks;
+  // {partner_link} (templates that offer a loyalty action), {bonus_add} and {bonus_withdraw}.
+  loyalty?: LoyaltyVariables;
 }
 
 interface Recipient {
@@ -214,7 +216,17 @@ export class TemplateEngine {
           if (moved.version !== template.version) await repo.setSendVersion(moved.outboxId, template.version);
           continue;
         }
-        const { id } = await this.enqueue(outbox, repo, branch.accId, template, item, message, key, plan.at, recipientOf(record));
+        const { id } = await this.enqueue(
+          outbox,
+          repo,
+          branch.accId,
+          template,
+          item,
+          message,
+          key,
+          plan.at,
+          recipientOf(record),
+        );
         used.add(id);
       }
       await outbox.cancel(
@@ -266,7 +278,8 @@ export class TemplateEngine {
     return result;
   }
 
-  // The short links of {review_link} and {tips_link}, made only for a template that shows them.
+  // The short links of {review_link} and {tips_link} and the loyalty values, made only for a
+  // template that shows them.
   private async withLinks(
     accId: number,
     template: ActiveTemplate,
@@ -274,11 +287,11 @@ export class TemplateEngine {
     vars: Record<string, string>,
   ): Promise<Record<string, string>> {
     const links = this.d.links;
-    if (!links || !record.clientPhone) return vars;
-    const kinds = linkKindsIn(template.content.map((c) => (c.type === 'file' ? c.caption : c.body)));
-    if (kinds.length === 0) return vars;
-    const out = { ...vars };
-    for (const kind of kinds) {
+    if (!record.clientPhone) return vars;
+    const texts = template.content.map((c) => (c.type === 'file' ? c.caption : c.body));
+    const out = await this.withLoyalty(accId, template, record, texts, vars);
+    if (!links) return out;
+    for (const kind of linkKindsIn(texts)) {
       out[`${kind}_link`] = await links.linkFor({
         accId,
         kind,
@@ -286,6 +299,36 @@ export class TemplateEngine {
         phone: record.clientPhone,
         templateId: template.id,
       });
+    }
+    return out;
+  }
+
+  // {partner_link} of the template's loyalty action for the record's client, and the bonuses the
+  // record earned or lost, asked only when the texts show them.
+  private async withLoyalty(
+    accId: number,
+    template: ActiveTemplate,
+    record: CrmRecord,
+    texts: readonly string[],
+    vars: Record<string, string>,
+  ): Promise<Record<string, string>> {
+    const loyalty = this.d.loyalty;
+    if (!loyalty) return { ...vars };
+    const uses = loyaltyKeysIn(texts);
+    const out = { ...vars };
+    const actionId = template.settings.loyalty_action_id;
+    if (uses.partnerLink && actionId) {
+      out.partner_link = await loyalty.partnerLink({
+        accId,
+        actionId,
+        phone: record.clientPhone,
+        name: record.clientName,
+      });
+    }
+    if (uses.bonuses) {
+      const bonuses = await loyalty.recordBonuses(accId, record.id, record.clientPhone);
+      out.bonus_add = String(bonuses.add);
+      out.bonus_withdraw = String(bonuses.withdraw);
     }
     return out;
   }

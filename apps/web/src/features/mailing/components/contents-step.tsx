@@ -1,6 +1,8 @@
 import { Grid, Select, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { localeOf } from '../../../shared/i18n/format-date-time';
+import { loyaltyActionOptions } from '../../../shared/loyalty/loyalty-action-options';
+import { useLoyaltyActions } from '../../../shared/loyalty/loyalty-actions-query';
 import type { NewMailing } from '../hooks/use-new-mailing';
 import { messageKeys } from '../message-rules';
 import { BetweenTimeField } from './between-time-field';
@@ -8,22 +10,24 @@ import { MediaField } from './media-field';
 import { MessageField } from './message-field';
 import { MessagePreview } from './message-preview';
 
-export interface LoyaltyActionOption {
-  id: string;
-  title: string;
-}
-
 interface ContentsStepProps extends Pick<NewMailing, 'state' | 'dispatch'> {
   values: Readonly<Record<string, string>>;
-  loyaltyActions: readonly LoyaltyActionOption[];
   showProblems: boolean;
 }
 
 // Step 2 (SPEC 3 Mailing fields): the text with its keys and preview, a media file, an optional
 // loyalty action, the time between messages and the daily limit.
-export function ContentsStep({ state, dispatch, values, loyaltyActions, showProblems }: ContentsStepProps) {
+export function ContentsStep({ state, dispatch, values, showProblems }: ContentsStepProps) {
   const { t, i18n } = useTranslation('mailing');
   const keys = messageKeys(state.parsed?.keys ?? [], state.loyaltyActionId);
+  // The branch's invite-a-friend actions (GET /loyalty/loyalty_actions), id → title; a chosen one
+  // the list no longer has stays by its number so it can be cleared.
+  const chosen = state.loyaltyActionId === null ? null : Number(state.loyaltyActionId);
+  const loyaltyActions = loyaltyActionOptions(
+    useLoyaltyActions().data,
+    Number.isInteger(chosen) ? chosen : null,
+    (id) => `#${id}`,
+  );
 
   return (
     <Grid gap="lg">
@@ -37,12 +41,12 @@ export function ContentsStep({ state, dispatch, values, loyaltyActions, showProb
             showEmpty={showProblems}
           />
           <MediaField media={state.media} onChange={(media) => dispatch({ type: 'media', media })} />
-          {/* No loyalty actions exist yet: the select shows once a list comes. */}
+          {/* A branch without actions has nothing to offer: the select shows once it has one. */}
           {loyaltyActions.length > 0 && (
             <Select
               label={t('contents.loyaltyAction')}
               placeholder={t('contents.loyaltyActionNone')}
-              data={loyaltyActions.map((action) => ({ value: action.id, label: action.title }))}
+              data={loyaltyActions}
               value={state.loyaltyActionId}
               onChange={(id) => dispatch({ type: 'loyaltyAction', id })}
               clearable

@@ -10,12 +10,9 @@ import { useTestMessage } from '../hooks/use-test-message';
 import { messageKeys, sampleValues } from '../message-rules';
 import { canOpenStep, shownCount, STEPS, type StepIndex } from '../new-mailing-state';
 import { CalendarModal } from './calendar-modal';
-import { ContentsStep, type LoyaltyActionOption } from './contents-step';
+import { ContentsStep } from './contents-step';
 import { LaunchStep } from './launch-step';
 import { RecipientsStep } from './recipients-step';
-
-// No loyalty (invite-friends) actions exist in the product yet; their list arrives with that issue.
-const NO_LOYALTY_ACTIONS: readonly LoyaltyActionOption[] = [];
 
 // /mailing/new: Recipients → Contents → Test and launch (SPEC 2). Steps open in order; the step
 // headers and the Back/Next buttons are ordinary buttons, so the keyboard reaches them all.
@@ -78,13 +75,7 @@ export function NewMailingWizard() {
       <div data-testid={`mailing-step-body-${STEPS[state.step]}`}>
         {state.step === 0 && <RecipientsStep state={state} dispatch={dispatch} timeZone={timeZone} />}
         {state.step === 1 && (
-          <ContentsStep
-            state={state}
-            dispatch={dispatch}
-            values={values}
-            loyaltyActions={NO_LOYALTY_ACTIONS}
-            showProblems={tried.has(1)}
-          />
+          <ContentsStep state={state} dispatch={dispatch} values={values} showProblems={tried.has(1)} />
         )}
         {state.step === 2 && (
           <LaunchStep

@@ -1,6 +1,8 @@
 import { Alert, Select, Stack, Switch } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { loyaltyActionOptions } from '../../../shared/loyalty/loyalty-action-options';
+import { useLoyaltyActions } from '../../../shared/loyalty/loyalty-actions-query';
 import type { TemplateDraft } from '../template-draft';
 import { PARTNER_LINK, editorSections, hasPartnerLink, type TemplateEdit } from '../template-edit-rules';
 import type { DraftProblems } from '../template-save-rules';
@@ -19,12 +21,11 @@ interface OptionsSectionProps {
 export function OptionsSection({ draft, edit, variables, problems, readOnly }: OptionsSectionProps) {
   const { t } = useTranslation('templates');
   const sections = editorSections(draft.whenSend);
+  // The branch's invite-a-friend actions (GET /loyalty/loyalty_actions), id → title.
+  const loyaltyActions = useLoyaltyActions(sections.loyalty);
   if (!sections.confirm && !sections.loyalty) return null;
-  // The contract has no list of loyalty actions yet; a linked one stays visible so it can be removed.
-  const actions =
-    draft.loyaltyActionId === null
-      ? []
-      : [{ value: String(draft.loyaltyActionId), label: t('loyalty.action', { id: draft.loyaltyActionId }) }];
+  // A linked action the list no longer has stays visible by its number so it can be removed.
+  const actions = loyaltyActionOptions(loyaltyActions.data, draft.loyaltyActionId, (id) => t('loyalty.action', { id }));
 
   return (
     <EditorCard title={t('options.title')} testId="section-options">
