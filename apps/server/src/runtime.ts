@@ -19,6 +19,7 @@ import { createAccessesModule } from './modules/accesses/module.js';
 import { createAccountsModule, type AccountsModule } from './modules/accounts/module.js';
 import { createAutoResponsesModule } from './modules/auto-responses/module.js';
 import { createAuthModule, selectAdminBot, type AuthModule } from './modules/auth/module.js';
+import { createAiAdminModule } from './modules/ai-admin/module.js';
 import { createBlacklistModule } from './modules/blacklist/module.js';
 import { blacklistPolicy } from './modules/blacklist/repository.js';
 import { createChatHistoryModule } from './modules/chat-history/module.js';
@@ -195,6 +196,15 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     logger,
   });
   channels.replies.useAll(autoResponses.replyHandlers);
+  // The AI administrator (SPEC 7 AI host). Its token exchange answers the auth module's own tokens.
+  const aiAdmin = createAiAdminModule({
+    db,
+    clock,
+    logger,
+    crm: crm.processor,
+    crmRepo: crm.repo,
+    issueToken: auth.issueAccessToken,
+  });
 
   // Sweeps run in this order (lost dispatch jobs, CRM inbox, birthdays, send-outs); routes are
   // mounted host by host in this order.
@@ -215,6 +225,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     loyalty,
     mailing,
     consents,
+    aiAdmin,
     createDevSandboxModule({ db, sandbox: channels.sandbox, enabled: channels.sandboxEnabled }),
     createDevClockModule({ db, clock, runDueSweeps: () => sweeps.runAll() }),
   ];

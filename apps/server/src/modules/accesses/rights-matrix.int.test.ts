@@ -174,6 +174,11 @@ const CALLS: GuardedCall[] = [
   { method: 'POST', path: '/api/accesses/add_admin', guard: 'accesses', body: {} },
   { method: 'PATCH', path: '/api/accesses/update_admin', guard: 'accesses', body: {} },
   { method: 'DELETE', path: '/api/accesses/delete_admin', guard: 'accesses' },
+
+  // The AI host (SPEC 7): reading the agent is any member's, writing it owner/support's.
+  { method: 'GET', path: '/api/ai/api/v1/agents/', guard: 'member' },
+  { method: 'GET', path: '/api/ai/api/v1/agents/options', guard: 'member' },
+  { method: 'PATCH', path: '/api/ai/api/v1/agents/', guard: 'systemMessages', body: {} },
 ];
 
 // Routes that act on no branch or check nothing beyond the token. A new route must be listed in
@@ -197,6 +202,8 @@ const UNGUARDED = new Set([
   // A friend's invite link and its sign-up form (public: the code is the credential).
   'GET /api/invite/:code',
   'POST /api/invite/:code',
+  // The AI host's token exchange: a fresh token for the caller's own session.
+  'POST /api/ai/api/v1/auth/token',
 ]);
 
 

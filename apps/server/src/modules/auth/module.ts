@@ -57,15 +57,18 @@ export interface AuthModuleDeps {
 
 export interface AuthModule extends ServerModule {
   service: AuthService;
+  // Signs an access token for a user's session (the AI host's token exchange answers one).
+  issueAccessToken(userId: number, sessionId: string): string;
 }
 
 export function createAuthModule(deps: AuthModuleDeps): AuthModule {
   const { config, clock, adminBot } = deps;
+  const tokens = new AccessTokens(deps.tokenSecret, config.ACCESS_TOKEN_TTL_SECONDS);
   const service = new AuthService({
     repo: new AuthRepository(deps.db),
     limiter: new RateLimiter(deps.db, clock),
     clock,
-    tokens: new AccessTokens(deps.tokenSecret, config.ACCESS_TOKEN_TTL_SECONDS),
+    tokens,
     delivery: adminBot.delivery,
     secret: deps.tokenSecret,
     sessionTtlDays: config.SESSION_TTL_DAYS,
@@ -75,6 +78,7 @@ export function createAuthModule(deps: AuthModuleDeps): AuthModule {
   });
   return {
     service,
+    issueAccessToken: (userId, sessionId) => tokens.sign(userId, sessionId, clock.now()),
     routes: { main: [authRoutes(service)] },
     jobs: authJobs(service),
     // The bot answers users (PINs, exports) only from worker processes.

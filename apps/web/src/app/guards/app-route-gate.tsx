@@ -14,6 +14,8 @@ import type { TemplateListView } from '../../features/templates/template-list-ru
 import {
   AccessesPage,
   AccountsPage,
+  AiExceptionsPage,
+  AiSettingsPage,
   AutoResponsePage,
   BillDataPage,
   BlacklistPage,
@@ -88,6 +90,10 @@ function RoutePage({ route }: { route: RouteDef }) {
   }
   if (route.page === 'inviteFriendsEditor') {
     return <LoyaltyActionPage key={route.id} mode={LOYALTY_ACTION_MODES[route.id] ?? 'edit'} />;
+  }
+  if (route.page === 'aiSettings' || route.page === 'aiExceptions') {
+    const tabs = route.tabs ? <SectionTabs set={route.tabs} current={route.id} /> : undefined;
+    return route.page === 'aiSettings' ? <AiSettingsPage tabs={tabs} /> : <AiExceptionsPage tabs={tabs} />;
   }
   return <SectionPlaceholderPage route={route} />;
 }

@@ -50,6 +50,8 @@ export const PAGE_MODULES = {
     load: () => import('../../features/invite-friends/pages/loyalty-stats-page'),
     ns: ['invite-friends'],
   },
+  aiSettings: { load: () => import('../../features/ai-admin/pages/ai-settings-page'), ns: ['ai-admin'] },
+  aiExceptions: { load: () => import('../../features/ai-admin/pages/ai-exceptions-page'), ns: ['ai-admin'] },
   devSandbox: { load: () => import('../../features/dev-sandbox/pages/dev-sandbox-page'), ns: ['dev-sandbox'] },
   devCrm: { load: () => import('../../features/dev-crm/pages/dev-crm-page'), ns: ['dev-crm'] },
   placeholder: { load: () => import('../views/section-placeholder-page'), ns: [] },

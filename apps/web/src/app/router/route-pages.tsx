@@ -41,6 +41,8 @@ export const LoyaltyActionPage = lazy(() =>
   P.inviteFriendsEditor.load().then((m) => ({ default: m.LoyaltyActionPage })),
 );
 export const LoyaltyStatsPage = lazy(() => P.inviteFriendsStats.load().then((m) => ({ default: m.LoyaltyStatsPage })));
+export const AiSettingsPage = lazy(() => P.aiSettings.load().then((m) => ({ default: m.AiSettingsPage })));
+export const AiExceptionsPage = lazy(() => P.aiExceptions.load().then((m) => ({ default: m.AiExceptionsPage })));
 export const DevCrmPage = lazy(() => P.devCrm.load().then((m) => ({ default: m.DevCrmPage })));
 export const SectionPlaceholderPage = lazy(() =>
   P.placeholder.load().then((m) => ({ default: m.SectionPlaceholderPage })),

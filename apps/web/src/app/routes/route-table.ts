@@ -32,6 +32,8 @@ export type PageKind =
   | 'inviteFriendsList'
   | 'inviteFriendsEditor'
   | 'inviteFriendsStats'
+  | 'aiSettings'
+  | 'aiExceptions'
   | 'devSandbox'
   | 'devCrm'
   | 'placeholder'
@@ -132,10 +134,10 @@ export const ROUTES = [
     tabs: 'inviteFriends',
   }),
   app('integrators', '/integrators'),
-  app('aiAdmin', '/ai_admin', { ai: true, tabs: 'ai' }),
-  app('aiAdminSettings', '/ai_admin_settings', { ai: true, tabs: 'ai' }),
+  app('aiAdmin', '/ai_admin', { page: 'aiSettings', ai: true, tabs: 'ai' }),
+  app('aiAdminSettings', '/ai_admin_settings', { page: 'aiSettings', ai: true, tabs: 'ai' }),
   app('aiAdminInstruction', '/ai_admin_instruction', { ai: true, tabs: 'ai' }),
-  app('aiAdminExceptions', '/ai_admin_exceptions', { ai: true, tabs: 'ai' }),
+  app('aiAdminExceptions', '/ai_admin_exceptions', { page: 'aiExceptions', ai: true, tabs: 'ai' }),
   app('aiAdminStatistics', '/ai_admin_statistics', { ai: true }),
   bare('startPage', '/start_page'),
   bare('autoConnectSendOut', '/auto_connect_send_out'),

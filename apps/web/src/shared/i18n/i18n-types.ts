@@ -1,4 +1,5 @@
 import type accesses from '../../locales/ru/accesses.json';
+import type aiAdmin from '../../locales/ru/ai-admin.json';
 import type accounts from '../../locales/ru/accounts.json';
 import type auth from '../../locales/ru/auth.json';
 import type autoResponses from '../../locales/ru/auto-responses.json';
@@ -27,6 +28,7 @@ declare module 'i18next' {
     defaultNS: 'common';
     resources: {
       accesses: typeof accesses;
+      'ai-admin': typeof aiAdmin;
       accounts: typeof accounts;
       auth: typeof auth;
       'auto-responses': typeof autoResponses;

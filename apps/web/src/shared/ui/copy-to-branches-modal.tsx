@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { Button, Checkbox, Group, Modal, ScrollArea, Stack, Text } from '@mantine/core';
 import { allows } from '@salon/contract/rights-rules';
 import { useAccounts } from '../accounts/accounts-query';
+import type { Branch } from '../accounts/branch';
 import { useSession } from '../session/use-session';
 
 // What a feature copies (a template, a loyalty action): its key resets the form between subjects.
@@ -28,11 +29,13 @@ export interface CopyToBranchesModalProps {
   // Copies into the chosen branches; `done` closes the modal after a success.
   onCopy: (accIds: number[], done: () => void) => void;
   onClose: () => void;
+  // A further condition on the target branches (the AI settings go only where the module is on).
+  eligible?: (branch: Branch) => boolean;
 }
 
 // The user's other branches that have templates and loyalty (send-out accounts do not, SPEC 6) and
 // where they may edit them (the server copies all or nothing).
-function useTargetBranches() {
+function useTargetBranches(eligible?: (branch: Branch) => boolean) {
   const { accId } = useSession();
   const accounts = useAccounts();
   return useMemo(
@@ -42,14 +45,22 @@ function useTargetBranches() {
           branch.accId !== accId &&
           !branch.isSynthetic &&
           !branch.sendOutAccount &&
-          allows(branch.rights, 'editTemplates'),
+          allows(branch.rights, 'editTemplates') &&
+          (eligible?.(branch) ?? true),
       ),
-    [accounts.data, accId],
+    [accounts.data, accId, eligible],
   );
 }
 
-function CopyForm({ subject, texts, pending, onCopy, onClose }: CopyToBranchesModalProps & { subject: CopySubject }) {
-  const branches = useTargetBranches();
+function CopyForm({
+  subject,
+  texts,
+  pending,
+  onCopy,
+  onClose,
+  eligible,
+}: CopyToBranchesModalProps & { subject: CopySubject }) {
+  const branches = useTargetBranches(eligible);
   const [chosen, setChosen] = useState<number[]>([]);
   const all = branches.length > 0 && chosen.length === branches.length;
 
