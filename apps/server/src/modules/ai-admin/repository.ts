@@ -1,19 +1,13 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
+import { copyTargets, type CopyTarget } from '../../platform/db/copy-targets.js';
 import type { Db } from '../../platform/db/client.js';
-import { branches, branchMembers, users } from '../../platform/db/schema.js';
+import { branches } from '../../platform/db/schema.js';
 import { aiAgents } from './schema.js';
 
 export interface AgentBranch {
   sendOutAccount: boolean;
   // SPEC 6 showNeiroInterface: the AI module is paid for the branch.
   paid: boolean;
-}
-
-// A branch the settings may be copied to, as the caller sees it.
-export interface CopyTarget extends AgentBranch {
-  accId: number;
-  rights: string[] | null;
-  memberActive: boolean;
 }
 
 // SQL of the AI agents' settings. No rules here: the service validates and merges; the settings are
@@ -46,27 +40,7 @@ export class AiAgentsRepository {
     });
   }
 
-  async copyTargets(userId: number, accIds: readonly number[]): Promise<CopyTarget[]> {
-    if (accIds.length === 0) return [];
-    const rows = await this.db
-      .select({
-        accId: branches.accId,
-        sendOutAccount: branches.sendOutAccount,
-        paid: branches.showNeiroInterface,
-        rights: branchMembers.rights,
-        memberActive: branchMembers.active,
-        userActive: users.active,
-      })
-      .from(branches)
-      .leftJoin(branchMembers, and(eq(branchMembers.accId, branches.accId), eq(branchMembers.userId, userId)))
-      .leftJoin(users, eq(users.telegramId, branchMembers.userId))
-      .where(inArray(branches.accId, [...accIds]));
-    return rows.map((r) => ({
-      accId: r.accId,
-      sendOutAccount: r.sendOutAccount,
-      paid: r.paid,
-      rights: r.rights,
-      memberActive: (r.memberActive ?? false) && (r.userActive ?? false),
-    }));
+  copyTargets(userId: number, accIds: readonly number[]): Promise<CopyTarget[]> {
+    return copyTargets(this.db, userId, accIds);
   }
 }

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { copyTargets, type CopyTarget } from '../../platform/db/copy-targets.js';
 import type { Db } from '../../platform/db/client.js';
-import { branches, branchMembers, users } from '../../platform/db/schema.js';
+import { branches } from '../../platform/db/schema.js';
 import { templates, templateVersions } from './schema.js';
 
 export type TemplateRow = typeof templates.$inferSelect;
@@ -23,14 +24,6 @@ export interface VersionDraft {
 export interface BranchFacts {
   sendOutAccount: boolean;
   timeZone: string;
-}
-
-// A branch the caller asked to copy into, with the caller's membership there (null: not a member).
-export interface CopyTarget {
-  accId: number;
-  sendOutAccount: boolean;
-  rights: string[] | null;
-  memberActive: boolean;
 }
 
 // SQL of templates and their versions. No rules here: the service decides what to write.
@@ -226,25 +219,7 @@ export class TemplatesRepository {
     return rows.length > 0;
   }
 
-  async copyTargets(userId: number, accIds: readonly number[]): Promise<CopyTarget[]> {
-    if (accIds.length === 0) return [];
-    const rows = await this.db
-      .select({
-        accId: branches.accId,
-        sendOutAccount: branches.sendOutAccount,
-        rights: branchMembers.rights,
-        memberActive: branchMembers.active,
-        userActive: users.active,
-      })
-      .from(branches)
-      .leftJoin(branchMembers, and(eq(branchMembers.accId, branches.accId), eq(branchMembers.userId, userId)))
-      .leftJoin(users, eq(users.telegramId, branchMembers.userId))
-      .where(inArray(branches.accId, [...accIds]));
-    return rows.map((r) => ({
-      accId: r.accId,
-      sendOutAccount: r.sendOutAccount,
-      rights: r.rights,
-      memberActive: (r.memberActive ?? false) && (r.userActive ?? false),
-    }));
+  copyTargets(userId: number, accIds: readonly number[]): Promise<CopyTarget[]> {
+    return copyTargets(this.db, userId, accIds);
   }
 }

@@ -1,20 +1,13 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { copyTargets, type CopyTarget } from '../../../platform/db/copy-targets.js';
 import type { Db } from '../../../platform/db/client.js';
-import { branches, branchMembers, users } from '../../../platform/db/schema.js';
+import { branches } from '../../../platform/db/schema.js';
 import { loyaltyActions } from '../schema.js';
 import type { ActionDraft, ActionRow } from './mapper.js';
 
 export interface BranchFacts {
   sendOutAccount: boolean;
   timeZone: string;
-}
-
-// A branch an action may be copied into, as the caller sees it.
-export interface CopyTarget {
-  accId: number;
-  sendOutAccount: boolean;
-  rights: string[] | null;
-  memberActive: boolean;
 }
 
 // SQL of the loyalty actions. No rules here: the service decides what to write.
@@ -109,26 +102,8 @@ export class LoyaltyActionsRepository {
     });
   }
 
-  async copyTargets(userId: number, accIds: readonly number[]): Promise<CopyTarget[]> {
-    if (accIds.length === 0) return [];
-    const rows = await this.db
-      .select({
-        accId: branches.accId,
-        sendOutAccount: branches.sendOutAccount,
-        rights: branchMembers.rights,
-        memberActive: branchMembers.active,
-        userActive: users.active,
-      })
-      .from(branches)
-      .leftJoin(branchMembers, and(eq(branchMembers.accId, branches.accId), eq(branchMembers.userId, userId)))
-      .leftJoin(users, eq(users.telegramId, branchMembers.userId))
-      .where(inArray(branches.accId, [...accIds]));
-    return rows.map((r) => ({
-      accId: r.accId,
-      sendOutAccount: r.sendOutAccount,
-      rights: r.rights,
-      memberActive: (r.memberActive ?? false) && (r.userActive ?? false),
-    }));
+  copyTargets(userId: number, accIds: readonly number[]): Promise<CopyTarget[]> {
+    return copyTargets(this.db, userId, accIds);
   }
 
   private async lock(tx: Db, accId: number, id: number): Promise<ActionRow | null> {

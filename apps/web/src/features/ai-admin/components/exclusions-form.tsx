@@ -12,7 +12,7 @@ import { changedFields, type ExclusionsDraft } from '../ai-settings-rules';
 import { useAgentEditor } from '../hooks/use-agent-editor';
 import { ExcludedPhonesField } from './excluded-phones-field';
 import { OptionMultiSelect } from './option-multi-select';
-import { SectionCard } from './section-card';
+import { SectionCard } from '../../../shared/ui/section-card';
 
 interface ExclusionsFormProps {
   loaded: ExclusionsDraft;

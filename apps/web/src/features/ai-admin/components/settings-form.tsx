@@ -32,7 +32,7 @@ import { ConfirmModal } from './confirm-modal';
 import { CopySettingsModal } from './copy-settings-modal';
 import { EmojiField } from './emoji-field';
 import { RangeField } from './range-field';
-import { SectionCard } from './section-card';
+import { SectionCard } from '../../../shared/ui/section-card';
 
 interface SettingsFormProps {
   loaded: SettingsDraft;

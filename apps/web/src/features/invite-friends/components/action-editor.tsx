@@ -20,7 +20,7 @@ import { ConfirmModal } from './confirm-modal';
 import { DependentTemplatesList } from './dependent-templates-list';
 import { NoticeModal } from './notice-modal';
 import { PartnerLinkNote } from './partner-link-note';
-import { SectionCard } from './section-card';
+import { SectionCard } from '../../../shared/ui/section-card';
 
 // Codes of the errors block (loyalty-action-rules ActionProblem and the contract's messages).
 type ErrorCode =

@@ -20,7 +20,7 @@ import {
   type CardsState,
 } from '../loyalty-action-rules';
 import { DigitField } from './digit-field';
-import { SectionCard } from './section-card';
+import { SectionCard } from '../../../shared/ui/section-card';
 
 interface BonusSectionProps {
   draft: ActionDraft;

@@ -8,7 +8,7 @@ import type { FilterField, TemplateDraft } from '../template-draft';
 import { editorSections, type EditNotice, type TemplateEdit } from '../template-edit-rules';
 import type { DraftProblems } from '../template-save-rules';
 import { BlacklistField } from './blacklist-field';
-import { EditorCard } from './editor-card';
+import { SectionCard } from '../../../shared/ui/section-card';
 
 interface AudienceSectionProps {
   draft: TemplateDraft;
@@ -140,7 +140,7 @@ export function AudienceSection({ draft, edit, problems, readOnly }: AudienceSec
   const sections = editorSections(draft.whenSend);
 
   return (
-    <EditorCard title={t('filters.title')} description={t('filters.intro')} testId="section-audience">
+    <SectionCard title={t('filters.title')} description={t('filters.intro')} testId="section-audience">
       {sections.attendance && (
         <Stack gap={6}>
           <Text size="sm" fw={500} id="attendance-label">
@@ -200,6 +200,6 @@ export function AudienceSection({ draft, edit, problems, readOnly }: AudienceSec
         onRemove={(phone) => edit({ type: 'blacklistRemove', phone })}
         readOnly={readOnly}
       />
-    </EditorCard>
+    </SectionCard>
   );
 }

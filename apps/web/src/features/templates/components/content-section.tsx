@@ -6,7 +6,7 @@ import type { TemplateDraft } from '../template-draft';
 import type { TemplateEdit } from '../template-edit-rules';
 import type { DraftProblems } from '../template-save-rules';
 import { ContentItemCard } from './content-item-card';
-import { EditorCard } from './editor-card';
+import { SectionCard } from '../../../shared/ui/section-card';
 import { TemplateTextField } from './template-text-field';
 
 interface ContentSectionProps {
@@ -22,7 +22,7 @@ export function ContentSection({ draft, edit, variables, problems, readOnly }: C
   const { t } = useTranslation('templates');
   const full = draft.content.length >= MAX_CONTENT_ITEMS;
   return (
-    <EditorCard title={t('content.title')} description={t('content.intro')} testId="section-content">
+    <SectionCard title={t('content.title')} description={t('content.intro')} testId="section-content">
       <Stack gap="md">
         {draft.content.map((item, index) => (
           <ContentItemCard
@@ -74,6 +74,6 @@ export function ContentSection({ draft, edit, variables, problems, readOnly }: C
         readOnly={readOnly}
         testId="content-sms"
       />
-    </EditorCard>
+    </SectionCard>
   );
 }

@@ -6,7 +6,7 @@ import { useLoyaltyActions } from '../../../shared/loyalty/loyalty-actions-query
 import type { TemplateDraft } from '../template-draft';
 import { PARTNER_LINK, editorSections, hasPartnerLink, type TemplateEdit } from '../template-edit-rules';
 import type { DraftProblems } from '../template-save-rules';
-import { EditorCard } from './editor-card';
+import { SectionCard } from '../../../shared/ui/section-card';
 import { TemplateTextField } from './template-text-field';
 
 interface OptionsSectionProps {
@@ -28,7 +28,7 @@ export function OptionsSection({ draft, edit, variables, problems, readOnly }: O
   const actions = loyaltyActionOptions(loyaltyActions.data, draft.loyaltyActionId, (id) => t('loyalty.action', { id }));
 
   return (
-    <EditorCard title={t('options.title')} testId="section-options">
+    <SectionCard title={t('options.title')} testId="section-options">
       {sections.confirm && (
         <Stack gap="sm">
           <Switch
@@ -101,6 +101,6 @@ export function OptionsSection({ draft, edit, variables, problems, readOnly }: O
           )}
         </Stack>
       )}
-    </EditorCard>
+    </SectionCard>
   );
 }

@@ -14,7 +14,7 @@ import type { TemplateDraft } from '../template-draft';
 import { variablesFor } from '../template-save-rules';
 import { AudienceSection } from './audience-section';
 import { ContentSection } from './content-section';
-import { EditorCard } from './editor-card';
+import { SectionCard } from '../../../shared/ui/section-card';
 import { OptionsSection } from './options-section';
 import { TemplateKindBadge } from './template-kind-badge';
 import { TimingSection } from './timing-section';
@@ -80,7 +80,7 @@ export function TemplateEditor({ initial, canEdit, heading }: TemplateEditorProp
       >
         <Fieldset disabled={readOnly} variant="unstyled" p={0} m={0}>
           <Stack gap="md">
-            <EditorCard title={t('editor.basics')} testId="section-basics">
+            <SectionCard title={t('editor.basics')} testId="section-basics">
               <Group gap="xs">
                 <TemplateKindBadge category={draft.whenSend} />
                 {draft.id !== null && (
@@ -109,7 +109,7 @@ export function TemplateEditor({ initial, canEdit, heading }: TemplateEditorProp
                 onChange={(event) => edit({ type: 'active', value: event.currentTarget.checked })}
                 data-testid="editor-active"
               />
-            </EditorCard>
+            </SectionCard>
             <TimingSection draft={draft} edit={edit} />
             <ContentSection draft={draft} edit={edit} variables={variables} problems={problems} readOnly={readOnly} />
             <OptionsSection draft={draft} edit={edit} variables={variables} problems={problems} readOnly={readOnly} />

@@ -15,7 +15,7 @@ import type { TemplateDraft } from '../template-draft';
 import { editorSections, type TemplateEdit } from '../template-edit-rules';
 import { dayWord, sendTimeWords } from '../template-list-rules';
 import { wireWhenSend2 } from '../template-save-rules';
-import { EditorCard } from './editor-card';
+import { SectionCard } from '../../../shared/ui/section-card';
 import { sendTimeText } from './send-time-text';
 
 interface SectionProps {
@@ -99,7 +99,7 @@ export function TimingSection({ draft, edit }: SectionProps) {
   const dayCategory = draft.whenSend === 'happy_birthday' ? 'happy_birthday' : 'all_day_recs_notifications';
 
   return (
-    <EditorCard title={t('timing.title')} testId="section-timing">
+    <SectionCard title={t('timing.title')} testId="section-timing">
       <Stack gap="md">
         <Select
           label={t('timing.category')}
@@ -171,6 +171,6 @@ export function TimingSection({ draft, edit }: SectionProps) {
           {t('timing.summary', { when: summary.charAt(0).toLocaleLowerCase() + summary.slice(1) })}
         </Text>
       </Stack>
-    </EditorCard>
+    </SectionCard>
   );
 }

@@ -9,7 +9,8 @@ interface SectionCardProps {
   children: ReactNode;
 }
 
-// One titled block of the action editor.
+// One titled block of an editor or settings form (templates, loyalty actions, the AI administrator),
+// with an optional control beside the title.
 export function SectionCard({ title, description, aside, testId, children }: SectionCardProps) {
   return (
     <Card
