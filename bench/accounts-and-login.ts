@@ -26,7 +26,11 @@ export async function benchAccountsAndLogin(): Promise<void> {
     line('  ratio to baseline 1 (includes the database)', (accountsRps / bareRps).toFixed(3));
 
     const kb = await loginPageJsKb(cabinet.url);
-    line('login page JS, gzipped KB', kb.toFixed(1), `budget <= ${LOGIN_JS_BUDGET_KB} KB: ${kb <= LOGIN_JS_BUDGET_KB ? 'within' : 'OVER'}`);
+    line(
+      'login page JS, gzipped KB',
+      kb.toFixed(1),
+      `budget <= ${LOGIN_JS_BUDGET_KB} KB: ${kb <= LOGIN_JS_BUDGET_KB ? 'within' : 'OVER'}`,
+    );
   } finally {
     await cabinet.stop();
   }
@@ -46,7 +50,13 @@ async function loginPageJsKb(baseUrl: string): Promise<number> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
     const page = await browser.newPage();

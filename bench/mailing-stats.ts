@@ -1,14 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { SendoutAttribution } from '../apps/server/src/modules/mailing/stats/attribution.js';
 import { MailingStatsRepository } from '../apps/server/src/modules/mailing/stats/stats-repository.js';
 import { MailingStatsService } from '../apps/server/src/modules/mailing/stats/stats-service.js';
-import { openDatabase, queryRows, type Database } from '../apps/server/src/platform/db/client.js';
-import { applyMigrations } from '../apps/server/src/platform/db/migrate.js';
+import { queryRows, type Database } from '../apps/server/src/platform/db/client.js';
 import { createLogger } from '../apps/server/src/platform/logger.js';
-import { line } from './support.js';
+import { line, withFreshPostgres } from './support.js';
 
 // Entry `mailing`, statistics part: the send-out statistics page at 1,000,000 sendout_recipients rows
 // on a Postgres server. SENDOUTS × PER_SENDOUT recipients (each with its outbox row; a tenth answer,
@@ -34,16 +31,6 @@ const RANGES: [string | undefined, string | undefined][] = [
   ['bad-date', undefined],
 ];
 const TEXTS = ['', '', '', 'скидк', 'Весна'];
-
-async function adminQuery(url: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000 });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -114,20 +101,7 @@ async function time<T>(fn: () => Promise<T>): Promise<number> {
 }
 
 export async function benchMailingStats(): Promise<void> {
-  const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const name = `salon_bench_stats_${Date.now()}_${randomBytes(3).toString('hex')}`;
-  try {
-    await adminQuery(adminUrl, `create database ${name}`);
-  } catch (err) {
-    line('statistics page (Postgres)', 'skipped', `no Postgres at ${adminUrl}: ${(err as Error).message}`);
-    return;
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  let database: Database | undefined;
-  try {
-    database = await openDatabase({ url: url.toString(), poolSize: 4 });
-    await applyMigrations(database);
+  await withFreshPostgres('statistics page (Postgres)', async (database) => {
     const db = database.db;
     const clock = { now: () => NOW };
 
@@ -205,8 +179,5 @@ export async function benchMailingStats(): Promise<void> {
       `${percentile(bare, 50).toFixed(2)} / ${bareP95.toFixed(2)} ms`,
       `ours / baseline at p95: ${(p95 / bareP95).toFixed(1)}x`,
     );
-  } finally {
-    await database?.close();
-    await adminQuery(adminUrl, `drop database if exists ${name} with (force)`).catch(() => undefined);
-  }
+  });
 }

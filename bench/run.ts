@@ -1,4 +1,5 @@
 import { benchAccountsAndLogin } from './accounts-and-login.js';
+import { benchAi } from './ai.js';
 import { benchDispatch } from './dispatch.js';
 import { benchEngine } from './engine.js';
 import { benchMailing } from './mailing.js';
@@ -17,6 +18,8 @@ const entries: Record<string, () => Promise<void>> = {
   },
   // Pages in Chromium: bytes, requests and time to the heading, against a bare static server.
   web: benchWeb,
+  // The AI administrator without an outside model: retrieval over 10 MB, answers through the test chat.
+  ai: benchAi,
 };
 
 const only = process.argv.slice(2);

@@ -10,9 +10,11 @@ const BOOT = path.resolve(import.meta.dirname, 'src/app/router/boot-preload.ts')
 const BOOT_MODULES =
   /src[\\/]app[\\/](router[\\/](boot-preload|page-modules|shell-modules)|routes[\\/]route-table)\.ts$|preload-helper/;
 // Mantine and the icons come in two: what the first script (the login page) uses, and the rest
-// for the cabinet.
+// for the cabinet. The code of @mantine/charts and @mantine/dropzone is left out (their styles stay
+// in): with recharts and react-dropzone it stays with the few pages that draw charts or take
+// files, rather than every cabinet page fetching it.
 const MANTINE =
-  /node_modules[\\/](@mantine|@floating-ui|react-remove-scroll.*|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|tslib|clsx|react-number-format|react-textarea-autosize)[\\/]/;
+  /node_modules[\\/](@mantine(?![\\/](charts|dropzone)[\\/](?!styles\.css))|@floating-ui|react-remove-scroll.*|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|tslib|clsx|react-number-format|react-textarea-autosize)[\\/]/;
 
 // Libraries in a few long-lived chunks (the browser keeps them across releases of our code), and
 // the app's first script in one: a page loads a handful of files instead of one per component.

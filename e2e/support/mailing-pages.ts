@@ -122,6 +122,8 @@ export class MailingCalendar {
 
   // Pages the month until `day` ('YYYY-MM-DD') is on screen.
   async show(day: string): Promise<void> {
+    // The month's grid replaces a skeleton once the calendar has loaded: count the days only then.
+    await expect(this.page.locator('[data-testid^="calendar-day-"]').first()).toBeVisible();
     for (let i = 0; i < 3 && (await this.day(day).count()) === 0; i += 1) {
       // A cell mid-grid is always of the month shown (the first may be the previous month's, e.g.
       // December 2026's grid starts on 30 November).

@@ -12,13 +12,18 @@ const resolver = createNodeResolver({
   conditionNames: ['source', 'import', 'default'],
 });
 
-// The server's layers (ARCHITECTURE.md "Boundaries"): platform ← channels, crm ← modules ←
+// The server's layers (ARCHITECTURE.md "Boundaries"): platform ← channels, crm, ai ← modules ←
 // runtime.ts. Nothing imports upward, and test code lives in test-support/ only.
 export const serverZones = [
   {
     target: `${server}/platform`,
-    from: [`${server}/channels`, `${server}/crm`, `${server}/modules`, `${server}/seed`, `${server}/cli`],
-    message: 'platform is the bottom layer: it never imports channels, crm or modules.',
+    from: [`${server}/channels`, `${server}/crm`, `${server}/ai`, `${server}/modules`, `${server}/seed`, `${server}/cli`],
+    message: 'platform is the bottom layer: it never imports channels, crm, ai or modules.',
+  },
+  {
+    target: `${server}/ai`,
+    from: [`${server}/channels`, `${server}/crm`, `${server}/modules`],
+    message: 'the AI port and its drivers know only their tools: the ai-admin module builds them over crm and channels.',
   },
   {
     target: [`${server}/channels`, `${server}/crm`],
@@ -26,7 +31,7 @@ export const serverZones = [
     message: 'channels and crm never import modules: hand them a port from the runtime instead.',
   },
   {
-    target: [`${server}/platform`, `${server}/channels`, `${server}/crm`, `${server}/modules`, `${server}/seed`],
+    target: [`${server}/platform`, `${server}/channels`, `${server}/crm`, `${server}/ai`, `${server}/modules`, `${server}/seed`],
     from: [`${server}/runtime.ts`, `${server}/main.ts`],
     message: 'only the entry points import the composition root.',
   },

@@ -18,8 +18,9 @@ import type { PinDelivery } from './modules/auth/pin-delivery.js';
 import { createAccessesModule } from './modules/accesses/module.js';
 import { createAccountsModule, type AccountsModule } from './modules/accounts/module.js';
 import { createAutoResponsesModule } from './modules/auto-responses/module.js';
-import { createAuthModule, selectAdminBot, type AuthModule } from './modules/auth/module.js';
+import { createAuthModule, selectAdminBot, type AdminBot, type AuthModule } from './modules/auth/module.js';
 import { createAiAdminModule } from './modules/ai-admin/module.js';
+import { selectResponder } from './ai/select.js';
 import { createBlacklistModule } from './modules/blacklist/module.js';
 import { blacklistPolicy } from './modules/blacklist/repository.js';
 import { createChatHistoryModule } from './modules/chat-history/module.js';
@@ -65,6 +66,8 @@ export interface Runtime {
   templates: Pick<TemplatesModule, 'engine'>;
   sendouts: Pick<MailingModule, 'sender' | 'pause'>;
   loyalty: Pick<LoyaltyModule, 'mechanics'>;
+  // The admin bot's alerts and button presses (tests press the buttons of the local bot).
+  adminBot: Pick<AdminBot, 'messages' | 'buttons'>;
   // Runs every periodic sweep now, one after another (the dev clock after a move; tests).
   runSweeps(): Promise<void>;
   stop(): Promise<void>;
@@ -204,7 +207,20 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     crm: crm.processor,
     crmRepo: crm.repo,
     issueToken: auth.issueAccessToken,
+    queue,
+    outbox,
+    takeover: chatHistory.takeover,
+    responder: selectResponder(config, logger),
+    botMessages: adminBot.messages,
+    botButtons: adminBot.buttons,
+    readMarker: channels.readMarker,
+    instanceOf: async (accId, kind) => (await channelRepo.instanceOf(accId, kind))?.id ?? null,
+    feedbackWebhookUrl: config.AI_FEEDBACK_WEBHOOK_URL,
+    files,
+    authenticator: auth.service,
   });
+  // After the key phrases: a phrase that answered leaves nothing for the AI administrator.
+  channels.replies.useAll(aiAdmin.replyHandlers);
 
   // Sweeps run in this order (lost dispatch jobs, CRM inbox, birthdays, send-outs); routes are
   // mounted host by host in this order.
@@ -260,6 +276,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     templates: { engine: templates.engine },
     sendouts: { sender: mailing.sender, pause: mailing.pause },
     loyalty: { mechanics: loyalty.mechanics },
+    adminBot: { messages: adminBot.messages, buttons: adminBot.buttons },
     runSweeps: () => sweeps.runAll(),
     async stop() {
       await sweeps.stop();

@@ -2,6 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+import '@mantine/dropzone/styles.css';
+import '@mantine/charts/styles.css';
 import { App } from './app/app';
 
 const root = document.getElementById('root');

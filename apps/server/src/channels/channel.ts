@@ -98,6 +98,9 @@ export interface ChannelSession {
   logout(): Promise<void>;
   // Disconnects without logging out (shutdown, or the session moves to another worker).
   close(): Promise<void>;
+  // Shows the client's messages in `chat` (an InboundMessage's `from`) as read by the salon: blue
+  // ticks on WhatsApp, "read" on Telegram. Optional: SMS has no such thing.
+  markRead?(chat: string, providerMessageIds: string[]): Promise<void>;
 }
 
 export interface ChannelInstanceRef {

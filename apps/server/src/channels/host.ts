@@ -33,6 +33,7 @@ export interface ChannelHostOptions {
 
 interface Live {
   session: ChannelSession;
+  accId: number;
   generation: number;
   queue: SerialQueue;
 }
@@ -69,6 +70,12 @@ export class ChannelHost {
 
   session(instanceId: string): ChannelSession | undefined {
     return this.#live.get(instanceId)?.session;
+  }
+
+  // The live session of a branch's instance, when this process holds it; never opens one.
+  heldSession(accId: number, instanceId: string): ChannelSession | undefined {
+    const live = this.#live.get(instanceId);
+    return live?.accId === accId ? live.session : undefined;
   }
 
   async start(): Promise<void> {
@@ -157,7 +164,7 @@ export class ChannelHost {
     };
     const credentials = row.credentials ? open(encryptionKey, row.credentials) : null;
     const session = await driver.open({ id: row.id, accId: row.accId }, credentials, events);
-    this.#live.set(row.id, { session, generation: row.generation, queue });
+    this.#live.set(row.id, { session, accId: row.accId, generation: row.generation, queue });
   }
 
   private async closeSession(id: string, live: Live): Promise<void> {

@@ -10,6 +10,7 @@ import type { RecipientPolicy } from './dispatch/recipient-policy.js';
 import { SandboxNetwork } from './drivers/sandbox/network.js';
 import { selectDrivers } from './drivers/select-drivers.js';
 import { ChannelHost } from './host.js';
+import { channelReadMarker, type ChannelReadMarker } from './read-marker.js';
 import { ReplyChain } from './inbound/reply-chain.js';
 import { ChannelRepository } from './repository.js';
 
@@ -34,6 +35,8 @@ export interface ChannelsModule extends ServerModule {
   dispatcher: Dispatcher;
   // Modules that answer inbound messages plug their handlers in here.
   replies: ReplyChain;
+  // Shows a client's messages as read on the messenger, where this process holds the session.
+  readMarker: ChannelReadMarker;
   pacing: (kind: ChannelKind) => PacingProfile;
   // Which provider serves each messenger, and whether the sandbox is on.
   providers: { whatsapp: string; telegram: string };
@@ -82,6 +85,7 @@ export function createChannelsModule(deps: ChannelsModuleDeps): ChannelsModule {
     outbox,
     dispatcher,
     replies,
+    readMarker: channelReadMarker(host, logger),
     pacing,
     providers: selection.providers,
     sandboxEnabled: selection.sandbox,

@@ -105,6 +105,68 @@ export interface CrmDriver {
   // Adds (positive) or takes back (negative) points on the client's card of the card type; the
   // card is issued when the client has none. Throws on refusal; the caller retries later.
   loyaltyTransaction(branch: CrmBranch, t: LoyaltyTransaction): Promise<{ reference: string }>;
+
+  // --- Booking (the AI administrator's live data and actions) ---
+  // The services with their prices and durations, and the masters, as the CRM lists them now.
+  catalogue(branch: CrmBranch): Promise<CrmCatalogue>;
+  // Free start times on one branch-local day for a service (its duration) and/or a master; a
+  // master that does not do the service, or has no working hours that day, has none.
+  freeSlots(branch: CrmBranch, query: FreeSlotsQuery): Promise<CrmSlot[]>;
+  // The client's records (not deleted) starting at or after `from`, by the client's phone.
+  clientRecords(branch: CrmBranch, phone: string, from: Date): Promise<CrmRecord[]>;
+  // Books a record; throws SlotTaken when the time is no longer free.
+  book(branch: CrmBranch, booking: CrmBooking): Promise<CrmRecord>;
+  // Moves a record to another start (same master and services); throws SlotTaken when not free.
+  moveRecord(branch: CrmBranch, recordId: string, startsAt: Date): Promise<CrmRecord>;
+}
+
+export interface CrmCatalogue {
+  services: CrmService[];
+  staff: CrmStaff[];
+  categories: ReferenceItem[];
+}
+export interface CrmService {
+  id: string;
+  title: string;
+  categoryId: string | null;
+  priceMin: number;
+  priceMax: number;
+  durationSec: number;
+  // Masters who do it; empty: any master.
+  staffIds: string[];
+}
+export interface CrmStaff {
+  id: string;
+  name: string;
+  specialization: string | null;
+}
+export interface FreeSlotsQuery {
+  // Branch-local calendar day 'YYYY-MM-DD', read in `timeZone`.
+  day: string;
+  timeZone: string;
+  serviceId?: string | undefined;
+  staffId?: string | undefined;
+}
+export interface CrmSlot {
+  staffId: string;
+  staffName: string;
+  startsAt: Date;
+  lengthSec: number;
+}
+export interface CrmBooking {
+  client: { name: string; phone: string };
+  staffId: string;
+  serviceIds: string[];
+  startsAt: Date;
+  comment?: string | undefined;
+}
+
+// The time asked for is taken (someone booked it meanwhile, or it is outside working hours).
+export class SlotTaken extends Error {
+  constructor(message = 'the time is not free') {
+    super(message);
+    this.name = 'SlotTaken';
+  }
 }
 
 // One bonus movement on a client's loyalty card (modules/loyalty's ledger pushes these).

@@ -113,6 +113,14 @@ const envSchema = z.object({
   YCLIENTS_PARTNER_TOKEN: z.string().min(1).optional(),
   YCLIENTS_API_URL: z.url().default('https://api.yclients.com/api/v1'),
   YCLIENTS_POLL_MS: z.coerce.number().int().min(1000).default(300_000),
+  // The AI administrator's language model: an OpenAI-compatible chat-completions server (hosted or
+  // local). Unset: the embedded retrieval responder answers from the knowledge files and the CRM.
+  AI_LLM_BASE_URL: z.url().optional(),
+  AI_LLM_API_KEY: z.string().min(1).optional(),
+  AI_LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  AI_LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
+  // Where AI feedback (SPEC 7 "a feedback webhook") is forwarded; unset: kept in the database only.
+  AI_FEEDBACK_WEBHOOK_URL: z.url().optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

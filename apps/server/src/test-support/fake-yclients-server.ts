@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { bookTimes, busyMessage, isFree, postRecord, recordMatches, type Answer } from './fake-yclients-booking.js';
 
 // A local YCLIENTS for the driver's tests, built from the API Blueprint (mkosinov/yclientsapi,
 // docs/yclients_official/yclientsru.apib): real HTTP on 127.0.0.1, the documented paths, headers,
@@ -54,6 +55,7 @@ interface Company extends FakeCompanyOptions {
   records: Map<number, Raw>;
   clients: Map<number, Raw>;
   reference: Record<FakeReferenceKind, Raw[]>;
+  schedules: Map<number, Map<string, [string, string]>>;
 }
 
 export interface FakeYclients {
@@ -74,6 +76,8 @@ export interface FakeYclients {
   // The company's token loses the loyalty right: its loyalty calls answer 403.
   denyLoyalty(companyId: number): void;
   setReference(companyId: number, kind: FakeReferenceKind, items: Raw[]): void;
+  // The master works these hours ('10:00', '20:00') on the company's day; null: a day off.
+  setSchedule(companyId: number, staffId: number, day: string, hours: [string, string] | null): void;
   // The next `times` requests answer this instead of being served.
   failNext(times: number, failure?: FakeFailure): void;
   // The event YCLIENTS would send now about this entity.
@@ -133,6 +137,7 @@ export async function startFakeYclients(
   const failures: FakeFailure[] = [];
   const requests: FakeRequest[] = [];
   let nextRecordId = 1000;
+  let nextClientId = 50_000;
 
   const company = (id: number): Company => {
     const c = companies.get(id);
@@ -213,6 +218,11 @@ export async function startFakeYclients(
       fail(res, 422, 'Ошибка валидации', Object.fromEntries(missing.map((k) => [k, ['Обязательное поле']])));
       return;
     }
+    const start = instant(String(body.datetime), c);
+    const staffId = Number(body.staff_id);
+    if (body.save_if_busy === false && !isFree(c, staffId, start, Number(body.seance_length), Number(record.id))) {
+      return fail(res, 422, busyMessage(c, staffId, String(body.datetime)));
+    }
     const oldServices = new Map((record.services as Raw[]).map((s) => [Number(s.id), s]));
     const labels = new Map(c.reference.record_labels.map((l) => [String(l.id), l]));
     const patch: Raw = {
@@ -252,6 +262,7 @@ export async function startFakeYclients(
     const withDeleted = query.get('with_deleted') === '1';
     const matching = [...c.records.values()]
       .filter((r) => withDeleted || r.deleted !== true)
+      .filter((r) => recordMatches(c, r, query))
       .filter((r) => {
         const changed = instant(String(r.last_change_date), c);
         return changed >= afterMs && changed <= beforeMs;
@@ -379,8 +390,17 @@ export async function startFakeYclients(
           );
           break;
         }
-        default:
-          matched = String(client.name).includes(String(state.value));
+        // Name or phone (the Blueprint: phone, extra phone, name, card).
+        default: {
+          const value = String(state.value);
+          const digits = value.replace(/\D/g, '');
+          matched =
+            String(client.name).includes(value) ||
+            (digits !== '' &&
+              String(client.phone ?? '')
+                .replace(/\D/g, '')
+                .includes(digits));
+        }
       }
       return state.invert === true ? !matched : matched;
     };
@@ -463,6 +483,17 @@ export async function startFakeYclients(
     if (method === 'GET' && (m = route(/^\/records\/(\d+)$/))) {
       const c = owned(m[1]!);
       return c ? listRecords(c, query, res) : undefined;
+    }
+    const answer = (a: Answer) => ('error' in a ? fail(res, a.status, a.error, a.errors) : ok(res, a.status, a.data));
+    if (method === 'GET' && (m = route(/^\/book_times\/(\d+)\/(\d+)\/(\d{4}-\d{2}-\d{2})$/))) {
+      const c = owned(m[1]!);
+      return c ? answer(bookTimes(c, Number(m[2]), m[3]!, query, now().getTime())) : undefined;
+    }
+    if (method === 'POST' && (m = route(/^\/records\/(\d+)$/))) {
+      const c = owned(m[1]!);
+      if (!c) return;
+      const create = (fields: Raw & { datetime: string }) => createRecord(c.id, fields);
+      return answer(postRecord(c, (body ?? {}) as Raw, () => nextClientId++, create));
     }
     if (method === 'POST' && (m = route(/^\/company\/(\d+)\/clients\/search$/))) {
       const c = owned(m[1]!);
@@ -623,6 +654,7 @@ export async function startFakeYclients(
           record_labels: [],
           loyalty_card_types: [],
         },
+        schedules: new Map(),
       });
     },
     createRecord,
@@ -641,6 +673,13 @@ export async function startFakeYclients(
     denyLoyalty: (companyId) => void loyaltyDenied.add(companyId),
     setReference(companyId, kind, items) {
       company(companyId).reference[kind] = items;
+    },
+    setSchedule(companyId, staffId, day, hours) {
+      const c = company(companyId);
+      const days = c.schedules.get(staffId) ?? new Map<string, [string, string]>();
+      if (hours) days.set(day, hours);
+      else days.delete(day);
+      c.schedules.set(staffId, days);
     },
     failNext(times, failure = { status: 429, headers: { 'retry-after': '1' } }) {
       for (let i = 0; i < times; i++) failures.push(failure);

@@ -179,6 +179,30 @@ const CALLS: GuardedCall[] = [
   { method: 'GET', path: '/api/ai/api/v1/agents/', guard: 'member' },
   { method: 'GET', path: '/api/ai/api/v1/agents/options', guard: 'member' },
   { method: 'PATCH', path: '/api/ai/api/v1/agents/', guard: 'systemMessages', body: {} },
+  // Knowledge files: reading is any member's, changes owner/support's (a JSON body instead of the
+  // form, no file_id, an empty body: refused after the guard).
+  { method: 'GET', path: '/api/ai/api/v1/files/', guard: 'member' },
+  { method: 'GET', path: '/api/ai/api/v1/files/state', guard: 'member' },
+  { method: 'GET', path: '/api/ai/api/v1/files/total_size', guard: 'member' },
+  { method: 'POST', path: '/api/ai/api/v1/files/', guard: 'systemMessages', body: {} },
+  { method: 'DELETE', path: '/api/ai/api/v1/files/', guard: 'systemMessages' },
+  { method: 'PATCH', path: '/api/ai/api/v1/files/summary', guard: 'systemMessages', body: {} },
+  // Statistics and feedback: any member (no dates / an empty body stop at validation).
+  { method: 'GET', path: '/api/ai/api/v1/statistics', guard: 'member' },
+  { method: 'POST', path: '/api/ai/api/v1/feedback', guard: 'member', body: {} },
+  // Live conversations: reading is any member's, taking over and answering suggestions owner/support's
+  // (no phone / an empty body stop at validation).
+  { method: 'GET', path: '/api/ai/api/v1/conversations/', guard: 'member' },
+  { method: 'GET', path: '/api/ai/api/v1/conversations/messages', guard: 'member' },
+  { method: 'POST', path: '/api/ai/api/v1/conversations/takeover', guard: 'systemMessages', body: {} },
+  { method: 'PATCH', path: '/api/ai/api/v1/conversations/recommendation', guard: 'systemMessages', body: {} },
+  // The test chat: any member reads their own; writing in it (and clearing it) is owner/support's.
+  { method: 'GET', path: '/api/ai/api/v1/test_chat/state', guard: 'member' },
+  { method: 'GET', path: '/api/ai/api/v1/test_chat/messages', guard: 'member' },
+  { method: 'POST', path: '/api/ai/api/v1/test_chat/state', guard: 'systemMessages', body: {} },
+  { method: 'POST', path: '/api/ai/api/v1/test_chat/message', guard: 'systemMessages', body: {} },
+  { method: 'PATCH', path: '/api/ai/api/v1/test_chat/message', guard: 'systemMessages', body: {} },
+  { method: 'DELETE', path: '/api/ai/api/v1/test_chat/', guard: 'systemMessages' },
 ];
 
 // Routes that act on no branch or check nothing beyond the token. A new route must be listed in
@@ -204,8 +228,10 @@ const UNGUARDED = new Set([
   'POST /api/invite/:code',
   // The AI host's token exchange: a fresh token for the caller's own session.
   'POST /api/ai/api/v1/auth/token',
+  // A knowledge file's progress stream: EventSource sends no header, so it checks the token in its
+  // query and the caller's membership of the branch itself.
+  'GET /api/ai/api/v1/files/:accId/:fileId/state/sse',
 ]);
-
 
 const ADMIN_IDS = Object.fromEntries(GRANTABLE_RIGHTS.map((right, i) => [right, 81000001 + i])) as Record<
   (typeof GRANTABLE_RIGHTS)[number],

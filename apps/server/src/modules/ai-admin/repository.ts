@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { copyTargets, type CopyTarget } from '../../platform/db/copy-targets.js';
 import type { Db } from '../../platform/db/client.js';
 import { branches } from '../../platform/db/schema.js';
-import { aiAgents } from './schema.js';
+import { aiAgents, aiKnowledgeFiles } from './schema.js';
 
 export interface AgentBranch {
   sendOutAccount: boolean;
@@ -29,7 +29,8 @@ export class AiAgentsRepository {
     return row ? row.settings : null;
   }
 
-  // Writes the same settings to every branch in one transaction (all or nothing).
+  // Writes the same settings to every branch in one transaction (all or nothing). Saving applies
+  // the branches' knowledge files too (SPEC 4: the unsaved-file flag clears after a settings save).
   async save(accIds: readonly number[], settings: unknown, now: Date): Promise<void> {
     if (accIds.length === 0) return;
     await this.db.transaction(async (tx) => {
@@ -37,6 +38,10 @@ export class AiAgentsRepository {
         .insert(aiAgents)
         .values(accIds.map((accId) => ({ accId, settings, createdAt: now, updatedAt: now })))
         .onConflictDoUpdate({ target: aiAgents.accId, set: { settings, updatedAt: now } });
+      await tx
+        .update(aiKnowledgeFiles)
+        .set({ applied: true })
+        .where(and(inArray(aiKnowledgeFiles.accId, [...accIds]), eq(aiKnowledgeFiles.applied, false)));
     });
   }
 

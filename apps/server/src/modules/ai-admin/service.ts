@@ -119,7 +119,7 @@ export class AiAgentsService {
 
   // The stored settings re-read through the contract; a row that no longer parses (an older
   // shape) gives the defaults under what still parses, field by field.
-  private async stored(accId: number): Promise<AgentSettings> {
+  async stored(accId: number): Promise<AgentSettings> {
     const raw = await this.d.repo.settings(accId);
     if (raw === null) return DEFAULT_AGENT_SETTINGS;
     const parsed = agentSettings.safeParse(raw);

@@ -2,8 +2,10 @@ import type { Clock } from '../../platform/clock.js';
 import type { Config } from '../../platform/config.js';
 import type { Db } from '../../platform/db/client.js';
 import {
+  localAdminBotButtons,
   localAdminBotFiles,
   localAdminBotMessages,
+  type AdminBotButtons,
   type AdminBotFiles,
   type AdminBotMessages,
 } from '../../platform/files/admin-bot-files.js';
@@ -28,6 +30,9 @@ export interface AdminBot {
   files: AdminBotFiles;
   // Where alerts go (text messages to Telegram ids): the bot, or DATA_DIR/bot-outbox.
   messages: AdminBotMessages;
+  // Presses of the buttons under those messages: the bot's, or in-process handlers a test or a dev
+  // tool presses (isLocalAdminBotButtons → press). Presses arrive only where the bot polls.
+  buttons: AdminBotButtons;
 }
 
 // The admin bot port: its driver is chosen from config; tests hand in their own PIN delivery.
@@ -43,6 +48,7 @@ export function selectAdminBot(config: Config, clock: Clock, logger: Logger, giv
     delivery,
     files: bot ?? localAdminBotFiles(config.dataDir, clock),
     messages: bot ?? localAdminBotMessages(config.dataDir, clock),
+    buttons: bot ?? localAdminBotButtons(),
   };
 }
 

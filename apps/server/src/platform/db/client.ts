@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -58,13 +59,16 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   };
 }
 
+// Contrib extensions the migrations create (pg_trgm: the AI administrator's knowledge search).
+const extensions = { pg_trgm };
+
 async function openPglite(dir: string | undefined): Promise<Database> {
   let client: PGlite;
   if (dir) {
     mkdirSync(path.dirname(dir), { recursive: true });
-    client = await PGlite.create(dir);
+    client = await PGlite.create(dir, { extensions });
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create({ extensions });
   }
   const db = drizzlePglite({ client }) as unknown as Db;
   return {

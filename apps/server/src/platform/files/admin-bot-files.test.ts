@@ -1,5 +1,10 @@
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '../clock.js';
 import { createLogger } from '../logger.js';
+import { isLocalAdminBotButtons, localAdminBotButtons, localAdminBotMessages } from './admin-bot-files.js';
 import { telegramAdminBot } from '../../modules/auth/drivers/telegram-bot.js';
 import { startFakeProviderServer, type FakeProviderServer } from '../../test-support/fake-provider-server.js';
 
@@ -47,5 +52,48 @@ describe('admin bot documents (grammY)', () => {
     const file = form.get(form.get('document')!.value.replace('attach://', ''))!;
     expect(file.filename).toBe('template_5_stats.xlsx');
     expect(file.value).toBe('xlsx-bytes');
+  });
+});
+
+// Without a bot token: buttons go to the outbox file under the text, presses come from `press`.
+describe('admin bot buttons (local)', () => {
+  it('writes the buttons below the text, one row a line', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'bot-outbox-'));
+    const lines: string[] = [];
+    const messages = localAdminBotMessages(dir, new ManualClock(new Date('2026-11-26T10:00:00Z')), (l) =>
+      lines.push(l),
+    );
+    await messages.sendText(-100123, 'Предложенный ответ', {
+      buttons: [
+        [
+          { text: 'Отправить', data: 'ai:send:12' },
+          { text: 'Удалить', data: 'ai:delete:12' },
+        ],
+        [{ text: 'Изменить', data: 'ai:edit:12' }],
+      ],
+    });
+    const written = /: (.+)\n$/.exec(lines[0]!)![1]!;
+    expect(await readFile(written, 'utf8')).toBe(
+      'Предложенный ответ\n\n[Отправить] ai:send:12  [Удалить] ai:delete:12\n[Изменить] ai:edit:12\n',
+    );
+    await expect(messages.sendText(1, 'x', { buttons: [[{ text: 'Long', data: 'a'.repeat(65) }]] })).rejects.toThrow(
+      /64 bytes/,
+    );
+  });
+
+  it('hands a press to the handler of the longest matching prefix', async () => {
+    const buttons = localAdminBotButtons();
+    const seen: unknown[] = [];
+    buttons.onButton('ai:', async () => 'general');
+    buttons.onButton('ai:send:', async (p) => {
+      seen.push(p);
+      return 'sent';
+    });
+    expect(isLocalAdminBotButtons(buttons)).toBe(true);
+    expect(await buttons.press('ai:send:12', 7, -100)).toBe('sent');
+    expect(seen).toEqual([{ chatId: -100, fromId: 7, data: 'ai:send:12' }]);
+    expect(await buttons.press('ai:delete:12', 7, -100)).toBe('general');
+    expect(await buttons.press('other:1', 7, -100)).toBeUndefined();
+    expect(() => buttons.onButton('ai:', async () => undefined)).toThrow(/already handled/);
   });
 });

@@ -14,8 +14,11 @@ import type { TemplateListView } from '../../features/templates/template-list-ru
 import {
   AccessesPage,
   AccountsPage,
+  AiConversationsPage,
   AiExceptionsPage,
+  AiInstructionPage,
   AiSettingsPage,
+  AiStatisticsPage,
   AutoResponsePage,
   BillDataPage,
   BlacklistPage,
@@ -94,6 +97,13 @@ function RoutePage({ route }: { route: RouteDef }) {
   if (route.page === 'aiSettings' || route.page === 'aiExceptions') {
     const tabs = route.tabs ? <SectionTabs set={route.tabs} current={route.id} /> : undefined;
     return route.page === 'aiSettings' ? <AiSettingsPage tabs={tabs} /> : <AiExceptionsPage tabs={tabs} />;
+  }
+  if (route.page === 'aiInstruction') {
+    return <AiInstructionPage tabs={route.tabs ? <SectionTabs set={route.tabs} current={route.id} /> : undefined} />;
+  }
+  if (route.page === 'aiConversations' || route.page === 'aiStatistics') {
+    const tabs = route.tabs ? <SectionTabs set={route.tabs} current={route.id} /> : undefined;
+    return route.page === 'aiConversations' ? <AiConversationsPage tabs={tabs} /> : <AiStatisticsPage tabs={tabs} />;
   }
   return <SectionPlaceholderPage route={route} />;
 }

@@ -52,6 +52,15 @@ export const PAGE_MODULES = {
   },
   aiSettings: { load: () => import('../../features/ai-admin/pages/ai-settings-page'), ns: ['ai-admin'] },
   aiExceptions: { load: () => import('../../features/ai-admin/pages/ai-exceptions-page'), ns: ['ai-admin'] },
+  aiInstruction: {
+    load: () => import('../../features/ai-admin/pages/ai-instruction-page'),
+    ns: ['ai-admin', 'ai-files', 'ai-chat'],
+  },
+  aiConversations: {
+    load: () => import('../../features/ai-admin/pages/ai-conversations-page'),
+    ns: ['ai-chat', 'ai-stats', 'ai-admin'],
+  },
+  aiStatistics: { load: () => import('../../features/ai-admin/pages/ai-statistics-page'), ns: ['ai-stats'] },
   devSandbox: { load: () => import('../../features/dev-sandbox/pages/dev-sandbox-page'), ns: ['dev-sandbox'] },
   devCrm: { load: () => import('../../features/dev-crm/pages/dev-crm-page'), ns: ['dev-crm'] },
   placeholder: { load: () => import('../views/section-placeholder-page'), ns: [] },

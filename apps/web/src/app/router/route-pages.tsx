@@ -43,6 +43,11 @@ export const LoyaltyActionPage = lazy(() =>
 export const LoyaltyStatsPage = lazy(() => P.inviteFriendsStats.load().then((m) => ({ default: m.LoyaltyStatsPage })));
 export const AiSettingsPage = lazy(() => P.aiSettings.load().then((m) => ({ default: m.AiSettingsPage })));
 export const AiExceptionsPage = lazy(() => P.aiExceptions.load().then((m) => ({ default: m.AiExceptionsPage })));
+export const AiInstructionPage = lazy(() => P.aiInstruction.load().then((m) => ({ default: m.AiInstructionPage })));
+export const AiConversationsPage = lazy(() =>
+  P.aiConversations.load().then((m) => ({ default: m.AiConversationsPage })),
+);
+export const AiStatisticsPage = lazy(() => P.aiStatistics.load().then((m) => ({ default: m.AiStatisticsPage })));
 export const DevCrmPage = lazy(() => P.devCrm.load().then((m) => ({ default: m.DevCrmPage })));
 export const SectionPlaceholderPage = lazy(() =>
   P.placeholder.load().then((m) => ({ default: m.SectionPlaceholderPage })),

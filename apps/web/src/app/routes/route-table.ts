@@ -34,6 +34,9 @@ export type PageKind =
   | 'inviteFriendsStats'
   | 'aiSettings'
   | 'aiExceptions'
+  | 'aiInstruction'
+  | 'aiConversations'
+  | 'aiStatistics'
   | 'devSandbox'
   | 'devCrm'
   | 'placeholder'
@@ -134,11 +137,11 @@ export const ROUTES = [
     tabs: 'inviteFriends',
   }),
   app('integrators', '/integrators'),
-  app('aiAdmin', '/ai_admin', { page: 'aiSettings', ai: true, tabs: 'ai' }),
+  app('aiAdmin', '/ai_admin', { page: 'aiConversations', ai: true, tabs: 'ai' }),
   app('aiAdminSettings', '/ai_admin_settings', { page: 'aiSettings', ai: true, tabs: 'ai' }),
-  app('aiAdminInstruction', '/ai_admin_instruction', { ai: true, tabs: 'ai' }),
+  app('aiAdminInstruction', '/ai_admin_instruction', { page: 'aiInstruction', ai: true, tabs: 'ai' }),
   app('aiAdminExceptions', '/ai_admin_exceptions', { page: 'aiExceptions', ai: true, tabs: 'ai' }),
-  app('aiAdminStatistics', '/ai_admin_statistics', { ai: true }),
+  app('aiAdminStatistics', '/ai_admin_statistics', { page: 'aiStatistics', ai: true, tabs: 'ai' }),
   bare('startPage', '/start_page'),
   bare('autoConnectSendOut', '/auto_connect_send_out'),
   bare('autoConnect', '/auto_connect'),

@@ -39,7 +39,8 @@ describe('tab sets', () => {
 
   it('marks the landing route of a section as its first tab', () => {
     expect(activeTabKey('inviteFriends', 'inviteFriends')).toBe('actions');
-    expect(activeTabKey('ai', 'aiAdmin')).toBe('settings');
+    expect(activeTabKey('ai', 'aiAdmin')).toBe('conversations');
+    expect(activeTabKey('ai', 'aiAdminStatistics')).toBe('statistics');
     expect(activeTabKey('templates', 'templateListTime')).toBe('time');
     expect(activeTabKey('templates', 'main')).toBeNull();
   });

@@ -45,9 +45,11 @@ export const TAB_SETS = {
     { key: 'history', route: 'history' },
   ],
   ai: [
-    { key: 'settings', route: 'aiAdminSettings', alsoActiveOn: ['aiAdmin'] },
+    { key: 'conversations', route: 'aiAdmin' },
+    { key: 'settings', route: 'aiAdminSettings' },
     { key: 'instruction', route: 'aiAdminInstruction' },
     { key: 'exceptions', route: 'aiAdminExceptions' },
+    { key: 'statistics', route: 'aiAdminStatistics' },
   ],
 } as const satisfies Record<TabSetId, readonly TabDef[]>;
 

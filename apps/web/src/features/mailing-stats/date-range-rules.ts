@@ -1,15 +1,10 @@
-import { defaultStatsRange, statsDay } from '@salon/contract/mailing-stats-rules';
+import { defaultStatsRange } from '@salon/contract/mailing-stats-rules';
+import type { DayRange } from '../../shared/lib/day-range';
 
-// Calendar days of the statistics filter (SPEC 5 date typing, SPEC 9 default range and shortcuts).
-// Days are YYYY-MM-DD in the user's calendar; the server reads them as the branch's local days.
+// Calendar days of the statistics filter (SPEC 9 default range and shortcuts). Days are
+// YYYY-MM-DD in the user's calendar; the server reads them as the branch's local days.
 
-export interface DayRange {
-  from: string;
-  to: string;
-}
-
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const TYPED_DATE = /^(\d{2})\.(\d{2})\.(\d{4})$/;
+export type { DayRange };
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -69,51 +64,4 @@ export function shortcutOf(range: DayRange, now: Date): RangeShortcut | null {
       return candidate.from === range.from && candidate.to === range.to;
     }) ?? null
   );
-}
-
-// --- Typing a date as dd.mm.yyyy ---------------------------------------------------------------
-
-// SPEC 5: typing keeps digits and dots and adds the dot after the day and the month itself; a dot
-// typed after one digit pads it ("1." → "01."). `previous` tells a deletion from typing: a deleted
-// dot must not come straight back.
-export function maskDateInput(raw: string, previous = ''): string {
-  const kept = raw.replace(/[^\d.]/g, '');
-  if (kept.length < previous.length) return kept.slice(0, 10);
-  const sizes = [2, 2, 4] as const;
-  const parts = ['', '', ''];
-  let index = 0;
-  for (const char of kept) {
-    if (char === '.') {
-      if (index < 2 && parts[index] !== '') {
-        parts[index] = parts[index]!.padStart(2, '0');
-        index += 1;
-      }
-      continue;
-    }
-    if (parts[index]!.length === sizes[index]) {
-      if (index === 2) break;
-      index += 1;
-    }
-    parts[index] += char;
-  }
-  // Auto-dot once the day or the month is complete.
-  if (index < 2 && parts[index]!.length === sizes[index]) index += 1;
-  return parts.slice(0, index + 1).join('.');
-}
-
-// dd.mm.yyyy to YYYY-MM-DD; null while the text is not a whole real day.
-export function parseTypedDate(text: string): string | null {
-  const match = TYPED_DATE.exec(text.trim());
-  if (!match) return null;
-  return statsDay(`${match[3]}-${match[2]}-${match[1]}`);
-}
-
-export function typedDate(iso: string): string {
-  const match = ISO_DATE.exec(iso);
-  return match ? `${match[3]}.${match[2]}.${match[1]}` : '';
-}
-
-// A typed range made whole: a reversed pair is swapped.
-export function orderedRange(from: string, to: string): DayRange {
-  return from <= to ? { from, to } : { from: to, to: from };
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CLIENT_LIST_STATUS, MAX_CLIENT_LIST_BYTES } from '@salon/contract/mailing-clients';
 import { STATUS } from '@salon/contract/status-text';
 import { ApiError, NETWORK_ERROR_STATUS } from '../../shared/api/api-error';
-import { fileFailure, parseFailure, recipientCount } from './recipients-rules';
+import { CLIENT_LIST_DROP_ACCEPT, fileFailure, parseFailure, recipientCount } from './recipients-rules';
 
 const consent = { consent_count: 50, neutral_count: 40, declined_count: 10, active_count: 20 };
 
@@ -52,6 +52,7 @@ describe('parseFailure (SPEC 8 Mailing)', () => {
 
 describe('fileFailure (SPEC 5 client list)', () => {
   it('accepts xlsx and xls within the size limit', () => {
+    expect(Object.values(CLIENT_LIST_DROP_ACCEPT).flat().sort()).toEqual(['.xls', '.xlsx']);
     expect(fileFailure('clients.xlsx', 1000)).toBeNull();
     expect(fileFailure('CLIENTS.XLS', 1000)).toBeNull();
   });

@@ -1,7 +1,13 @@
-import { CLIENT_LIST_STATUS, checkClientListFile, type ClientListStatus } from '@salon/contract/mailing-clients';
+import {
+  type CLIENT_LIST_EXTENSIONS,
+  CLIENT_LIST_STATUS,
+  checkClientListFile,
+  type ClientListStatus,
+} from '@salon/contract/mailing-clients';
 import { includedRecipients, type ConsentCountsWire } from '@salon/contract/mailing-sendouts';
 import { isApiError } from '../../shared/api/api-error';
 import { isAccessDenied, statusMessageKey, type StatusMessageKey } from '../../shared/api/error-message';
+import { dropAccept } from '../../shared/ui/file-drop-rules';
 
 // Step 1 "Recipients" (SPEC 3 Parsed client file, SPEC 4 Mailing, SPEC 5 client list, SPEC 8 Mailing).
 
@@ -19,6 +25,14 @@ export const DEFAULT_CONSENT_CHOICE: ConsentChoice = { consentTrue: true, consen
 export function recipientCount(consent: ConsentCountsWire, choice: ConsentChoice): number {
   return includedRecipients(consent, choice);
 }
+
+// The drop zone's and the picker's filter (SPEC 5 client list: xlsx, xls). fileFailure still
+// checks every file, the refused ones included, and gives the reason shown.
+const CLIENT_LIST_TYPES: Record<(typeof CLIENT_LIST_EXTENSIONS)[number], readonly string[]> = {
+  xlsx: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+  xls: ['application/vnd.ms-excel'],
+};
+export const CLIENT_LIST_DROP_ACCEPT = dropAccept(CLIENT_LIST_TYPES);
 
 // The message keys of our client-list statuses (the spec's two texts show the callout instead).
 const LIST_STATUS_KEYS = {

@@ -1,5 +1,8 @@
 import type accesses from '../../locales/ru/accesses.json';
 import type aiAdmin from '../../locales/ru/ai-admin.json';
+import type aiChat from '../../locales/ru/ai-chat.json';
+import type aiFiles from '../../locales/ru/ai-files.json';
+import type aiStats from '../../locales/ru/ai-stats.json';
 import type accounts from '../../locales/ru/accounts.json';
 import type auth from '../../locales/ru/auth.json';
 import type autoResponses from '../../locales/ru/auto-responses.json';
@@ -29,6 +32,9 @@ declare module 'i18next' {
     resources: {
       accesses: typeof accesses;
       'ai-admin': typeof aiAdmin;
+      'ai-chat': typeof aiChat;
+      'ai-files': typeof aiFiles;
+      'ai-stats': typeof aiStats;
       accounts: typeof accounts;
       auth: typeof auth;
       'auto-responses': typeof autoResponses;

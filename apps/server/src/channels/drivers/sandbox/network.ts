@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Clock } from '../../../platform/clock.js';
 import { queryRows, type Db } from '../../../platform/db/client.js';
 import { SANDBOX_2FA_PASSWORD, needsTwoFactor, onMessenger } from './rules.js';
@@ -321,6 +321,24 @@ export class SandboxNetwork {
           eq(sandboxMessages.phone, phone),
           eq(sandboxMessages.direction, 'to_client'),
           inArray(sandboxMessages.status, ['server', 'delivered_pending', 'delivered']),
+        ),
+      );
+  }
+
+  // The salon reads a client's messages (the AI administrator's mark-as-read): their read time is
+  // set once, and only on messages the client wrote to this account.
+  async salonReads(instanceId: string, phone: string, ids: number[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db
+      .update(sandboxMessages)
+      .set({ readAt: this.clock.now() })
+      .where(
+        and(
+          eq(sandboxMessages.instanceId, instanceId),
+          eq(sandboxMessages.phone, phone),
+          eq(sandboxMessages.direction, 'from_client'),
+          inArray(sandboxMessages.id, ids),
+          isNull(sandboxMessages.readAt),
         ),
       );
   }

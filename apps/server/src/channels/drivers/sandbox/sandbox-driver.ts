@@ -177,6 +177,12 @@ export function sandboxDriver(kind: ChannelKind, options: SandboxDriverOptions):
           return { ok: true, providerMessageId: String(sent.id) };
         },
 
+        async markRead(chat: string, providerMessageIds: string[]) {
+          if (kind === 'sms') return;
+          const ids = providerMessageIds.filter((id) => /^\d{1,15}$/.test(id)).map(Number);
+          await network.salonReads(instance.id, chat, ids);
+        },
+
         async logout() {
           await network.unlink(instance.id);
           report(await network.account(instance.id));

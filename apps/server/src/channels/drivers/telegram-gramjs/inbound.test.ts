@@ -183,3 +183,45 @@ describe('telegram inbound messages', () => {
     );
   });
 });
+
+describe('telegram read marks', () => {
+  const affected = () => new Api.messages.AffectedMessages({ pts: 2, ptsCount: 1 });
+
+  it('marks a sender’s chat read up to the highest of the given messages', async () => {
+    const { client, session } = await loggedIn();
+    client.on(Api.messages.ReadHistory, affected);
+    client.push(incoming(olga, { id: 55, message: 'Сколько стоит стрижка?' }));
+    client.push(incoming(olga, { id: 57, message: 'И маникюр' }));
+    client.push(
+      new Api.UpdateShortMessage({ id: 58, userId: hidden.id, message: 'hi', pts: 1, ptsCount: 1, date: DATE }),
+    );
+    await flush();
+    await session.markRead!('79161234567', ['57', '55']);
+    await session.markRead!('tg2002', ['58']);
+    const reads = client.requestsOf(Api.messages.ReadHistory);
+    expect(reads.map((r) => [r.peer, r.maxId])).toEqual([
+      [new Api.InputPeerUser({ userId: olga.id, accessHash: olga.accessHash! }), 57],
+      [new Api.InputPeerUser({ userId: hidden.id, accessHash: hidden.accessHash! }), 58],
+    ]);
+  });
+
+  it('finds a chat it has not seen by phone, and leaves an unknown Telegram id alone', async () => {
+    const { client, session } = await loggedIn();
+    client.on(Api.messages.ReadHistory, affected);
+    client.on(
+      Api.contacts.ImportContacts,
+      (request) =>
+        new Api.contacts.ImportedContacts({
+          imported: [new Api.ImportedContact({ userId: olga.id, clientId: request.contacts[0]!.clientId })],
+          popularInvites: [],
+          retryContacts: [],
+          users: [olga],
+        }),
+    );
+    await session.markRead!('79161234567', ['12']);
+    await session.markRead!('tg999', ['13']);
+    await session.markRead!('79161234567', ['not-an-id']);
+    expect(client.requestsOf(Api.contacts.ImportContacts)).toHaveLength(1);
+    expect(client.requestsOf(Api.messages.ReadHistory).map((r) => r.maxId)).toEqual([12]);
+  });
+});

@@ -29,6 +29,8 @@ export class PeerDirectory {
   readonly #byPhone = new Map<string, PhoneEntry>();
   readonly #users = new Map<string, KnownUser>();
   readonly #importing = new Map<string, Promise<PeerLookup>>();
+  // Users we saw with their access hash, by phone digits and by 'tg' + id (an InboundMessage's `from`).
+  readonly #peersByChat = new Map<string, Api.InputPeerUser>();
 
   constructor(
     private readonly client: Pick<TelegramClientLike, 'invoke'>,
@@ -80,8 +82,20 @@ export class PeerDirectory {
     return user instanceof Api.User ? this.remember(user) : null;
   }
 
+  // The peer of a chat we already know (a sender, or a number we sent to); null when unknown.
+  knownPeer(chat: string): Api.InputPeerUser | null {
+    const byPhone = this.#byPhone.get(chat);
+    if (byPhone?.kind === 'user') return byPhone.peer;
+    return this.#peersByChat.get(chat) ?? null;
+  }
+
   remember(user: Api.User): KnownUser {
     const key = user.id.toString();
+    if (user.accessHash) {
+      const peer = new Api.InputPeerUser({ userId: user.id, accessHash: user.accessHash });
+      this.#peersByChat.set(`tg${key}`, peer);
+      if (user.phone) this.#peersByChat.set(digitsOf(user.phone), peer);
+    }
     const previous = this.#users.get(key);
     const known: KnownUser = {
       // A "min" user object may omit the phone we already learned; keep it.
@@ -95,6 +109,7 @@ export class PeerDirectory {
 
   clear(): void {
     this.#byPhone.clear();
+    this.#peersByChat.clear();
     this.#users.clear();
   }
 }

@@ -141,6 +141,22 @@ export class TelegramGramjsSession implements ChannelSession {
     }
   }
 
+  // Telegram keeps one read marker per chat: everything up to the highest id is read. A chat we
+  // never saw in this process is looked up by phone (one contact import, as for sending).
+  async markRead(chat: string, providerMessageIds: string[]): Promise<void> {
+    await this.#firstAttempt;
+    if (this.#closed || !this.#connected || !this.#authorized) return;
+    const ids = providerMessageIds.filter((id) => /^\d{1,10}$/.test(id)).map(Number);
+    if (ids.length === 0) return;
+    let peer = this.#peers.knownPeer(chat);
+    if (!peer && /^\d{10,15}$/.test(chat)) {
+      const lookup = await this.#peers.peerForPhone(chat);
+      if (lookup.kind === 'user') peer = lookup.peer;
+    }
+    if (!peer) return;
+    await this.#client.invoke(new Api.messages.ReadHistory({ peer, maxId: Math.max(...ids) }));
+  }
+
   async logout(): Promise<void> {
     this.#login.reset();
     await this.#firstAttempt;

@@ -10,6 +10,11 @@ export function phoneJid(phone: string): string {
   return `${phone}${PHONE_SERVER}`;
 }
 
+// The chat of an InboundMessage's `from`: a phone's, or a privacy id's ('lid' + its id).
+export function chatJid(chat: string): string {
+  return chat.startsWith('lid') ? `${chat.slice(3)}${LID_SERVER}` : phoneJid(chat);
+}
+
 // One-to-one chats only: groups, status broadcasts, broadcast lists and channels are not clients.
 export function isDirectChat(jid: string): boolean {
   return jid.endsWith(PHONE_SERVER) || jid.endsWith(LID_SERVER);

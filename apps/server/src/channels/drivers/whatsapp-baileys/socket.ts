@@ -7,6 +7,7 @@ import {
   type MiscMessageGenerationOptions,
   type UserFacingSocketConfig,
   type WAMessage,
+  type WAMessageKey,
   type WAPresence,
 } from '@whiskeysockets/baileys';
 
@@ -26,6 +27,8 @@ export interface WhatsappSocket {
   ): Promise<WAMessage | undefined>;
   onWhatsApp(...jids: string[]): Promise<{ jid: string; exists: boolean }[] | undefined>;
   sendPresenceUpdate(type: WAPresence, toJid?: string): Promise<void>;
+  // Sends read receipts (blue ticks) for received messages.
+  readMessages(keys: WAMessageKey[]): Promise<void>;
   logout(msg?: string): Promise<void>;
   end(error: Error | undefined): Promise<void>;
 }

@@ -6,6 +6,7 @@ import {
   type MiscMessageGenerationOptions,
   type UserFacingSocketConfig,
   type WAMessage,
+  type WAMessageKey,
 } from '@whiskeysockets/baileys';
 import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -63,6 +64,7 @@ class FakeSocket implements WhatsappSocket {
   );
   readonly onWhatsApp = vi.fn(async (jid: string) => [{ jid, exists: true }]);
   readonly sendPresenceUpdate = vi.fn(async () => undefined);
+  readonly readMessages = vi.fn(async (_keys: WAMessageKey[]) => undefined);
   // Like Baileys: logging out ends the socket with 401, ending it closes with 428.
   readonly logout = vi.fn(async () => this.close(401));
   readonly end = vi.fn(async (_error: Error | undefined) => this.close(428));
@@ -576,6 +578,38 @@ describe('whatsapp baileys driver: acks and inbound', () => {
         fromSalon: true,
       },
     ]);
+  });
+
+  it('sends read receipts for a client’s messages, under the chat they came from', async () => {
+    const { session, latest } = await linkedSession();
+    latest().ev.emit('messages.upsert', {
+      type: 'notify',
+      messages: [
+        incoming({ key: { id: 'R1', remoteJid: CLIENT_JID, fromMe: false }, message: { conversation: 'Hi' } }),
+        incoming({
+          key: { id: 'R2', remoteJid: '123456789@lid', remoteJidAlt: CLIENT_JID, fromMe: false },
+          message: { conversation: 'Price?' },
+        }),
+      ],
+    });
+    // R3 is older than this session's memory: its chat comes from the phone.
+    await session.markRead!(CLIENT, ['R1', 'R2', 'R3']);
+    expect(latest().readMessages).toHaveBeenCalledTimes(1);
+    expect(latest().readMessages.mock.calls[0]![0]).toEqual([
+      { remoteJid: CLIENT_JID, id: 'R1', fromMe: false },
+      { remoteJid: '123456789@lid', id: 'R2', fromMe: false },
+      { remoteJid: CLIENT_JID, id: 'R3', fromMe: false },
+    ]);
+    await session.markRead!('lid555', ['R4']);
+    expect(latest().readMessages.mock.calls[1]![0]).toEqual([{ remoteJid: '555@lid', id: 'R4', fromMe: false }]);
+  });
+
+  it('sends no read receipt while the connection is down', async () => {
+    const { session, latest } = await linkedSession();
+    const socket = latest();
+    socket.close(408);
+    await session.markRead!(CLIENT, ['R1']);
+    expect(socket.readMessages).not.toHaveBeenCalled();
   });
 
   it('ignores groups (own messages there too), status broadcasts and history', async () => {

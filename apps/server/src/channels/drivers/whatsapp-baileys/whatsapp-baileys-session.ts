@@ -14,7 +14,7 @@ import { AckTracker, ackOf } from './ack-tracker.js';
 import { createAuthStore, isLinked, type AuthStore } from './auth-state.js';
 import { CredentialsWriter } from './credentials-writer.js';
 import { inboundFrom } from './inbound-message.js';
-import { ownPhone } from './jid.js';
+import { chatJid, ownPhone } from './jid.js';
 import { sendOutbound, type SenderDeps } from './outbound-sender.js';
 import { disconnectCode } from './provider-errors.js';
 import { RecipientDirectory } from './recipient-directory.js';
@@ -32,6 +32,8 @@ export const PAIRING_CODE_TTL_MS = 160_000;
 export const LOGIN_WAIT_MS = 15_000;
 export const CREDENTIALS_COALESCE_MS = 150;
 const ACKS_REMEMBERED = 50_000;
+// Chats of recent inbound messages, for read receipts: a sender known by LID is read under that chat.
+const INBOUND_CHATS_REMEMBERED = 5_000;
 const PAIRING_PHONE = /^\d{10,15}$/;
 
 export interface SessionDeps {
@@ -75,6 +77,7 @@ export class WhatsappBaileysSession implements ChannelSession {
   readonly #acks = new AckTracker(ACKS_REMEMBERED);
   readonly #signals = new Waiters<LoginSignal>();
   readonly #sender: SenderDeps;
+  readonly #inboundChats = new Map<string, string>();
 
   #auth: AuthStore;
   #lifecycle: Lifecycle = 'running';
@@ -136,6 +139,16 @@ export class WhatsappBaileysSession implements ChannelSession {
   async send(message: OutboundMessage): Promise<SendResult> {
     if (this.#lifecycle === 'closed' || !this.#open) return { ok: false, failure: 'not_connected' };
     return sendOutbound(this.#sender, message);
+  }
+
+  // Read receipts go out only on an open connection; a closed one has nobody to tell, and the
+  // caller's mark is best effort.
+  async markRead(chat: string, providerMessageIds: string[]): Promise<void> {
+    const sock = this.#open ? this.#sock : null;
+    if (this.#lifecycle === 'closed' || !sock || providerMessageIds.length === 0) return;
+    await sock.readMessages(
+      providerMessageIds.map((id) => ({ remoteJid: this.#inboundChats.get(id) ?? chatJid(chat), id, fromMe: false })),
+    );
   }
 
   async logout(): Promise<void> {
@@ -294,7 +307,10 @@ export class WhatsappBaileysSession implements ChannelSession {
       if (!current() || type !== 'notify') return;
       for (const message of messages) {
         const inbound = inboundFrom(message, this.#now());
-        if (inbound) this.#events.inbound(inbound);
+        if (!inbound) continue;
+        if (!inbound.fromSalon && message.key.remoteJid)
+          this.#rememberChat(inbound.providerMessageId, message.key.remoteJid);
+        this.#events.inbound(inbound);
       }
     };
     const onUpdate = (updates: BaileysEventMap['messages.update']): void => {
@@ -315,6 +331,15 @@ export class WhatsappBaileysSession implements ChannelSession {
       sock.ev.off('messages.upsert', onUpsert);
       sock.ev.off('messages.update', onUpdate);
     };
+  }
+
+  #rememberChat(messageId: string, jid: string): void {
+    this.#inboundChats.set(messageId, jid);
+    // Oldest first out: a Map iterates in insertion order.
+    if (this.#inboundChats.size > INBOUND_CHATS_REMEMBERED) {
+      const oldest = this.#inboundChats.keys().next().value;
+      if (oldest !== undefined) this.#inboundChats.delete(oldest);
+    }
   }
 
   #onQr(qr: string): void {

@@ -41,6 +41,10 @@ export interface NewRecord {
 
 export const LOCAL_SOURCE = 'local';
 
+// Runs inside a change's transaction (the branch's CRM is locked) just before the record is
+// written, so a check such as "the master is free" cannot race another booking; throws to refuse.
+export type RecordGuard = (next: CrmRecord, tx: Db) => Promise<void>;
+
 // Where a local record's page lives (relative: the local CRM has no public host of its own).
 export function localShortLink(accId: number, recordId: string): string {
   return `/r/${accId}/${recordId}`;
@@ -86,6 +90,10 @@ export class LocalCrm {
 
   get repo(): CrmRepository {
     return this.d.repo;
+  }
+
+  now(): Date {
+    return this.d.clock.now();
   }
 
   // Reads refuse a branch whose bookings live in another CRM, as changes do.
@@ -168,7 +176,7 @@ export class LocalCrm {
 
   // --- Records ---
 
-  async createRecord(accId: number, input: NewRecord): Promise<CrmRecord> {
+  async createRecord(accId: number, input: NewRecord, guard?: RecordGuard): Promise<CrmRecord> {
     const now = this.d.clock.now();
     const record = await this.transaction(accId, async (tx) => {
       const client =
@@ -204,6 +212,7 @@ export class LocalCrm {
         changedAt: now,
         deletedAt: null,
       };
+      await guard?.(next, tx);
       await this.write(accId, null, next, 0, tx);
       return next;
     });
@@ -212,14 +221,30 @@ export class LocalCrm {
   }
 
   // A new start, a new master, or both.
-  async moveRecord(accId: number, id: string, to: { startsAt?: Date | undefined; staffId?: string | undefined }) {
+  async moveRecord(
+    accId: number,
+    id: string,
+    to: { startsAt?: Date | undefined; staffId?: string | undefined },
+    guard?: RecordGuard,
+  ) {
     return this.change(accId, id, async (prev, tx) => {
-      if (to.staffId === undefined || to.staffId === prev.staffId)
-        return { ...prev, startsAt: to.startsAt ?? prev.startsAt };
-      const staff = await this.store.staffMember(accId, to.staffId, tx);
-      if (!staff) throw issue(LOCAL_CRM_STATUS.unknownStaff, 'body.staff_id');
-      return { ...prev, startsAt: to.startsAt ?? prev.startsAt, staffId: staff.id, staffName: staff.title };
+      const next = await this.moved(accId, prev, to, tx);
+      await guard?.(next, tx);
+      return next;
     });
+  }
+
+  private async moved(
+    accId: number,
+    prev: CrmRecord,
+    to: { startsAt?: Date | undefined; staffId?: string | undefined },
+    tx: Db,
+  ): Promise<CrmRecord> {
+    if (to.staffId === undefined || to.staffId === prev.staffId)
+      return { ...prev, startsAt: to.startsAt ?? prev.startsAt };
+    const staff = await this.store.staffMember(accId, to.staffId, tx);
+    if (!staff) throw issue(LOCAL_CRM_STATUS.unknownStaff, 'body.staff_id');
+    return { ...prev, startsAt: to.startsAt ?? prev.startsAt, staffId: staff.id, staffName: staff.title };
   }
 
   async changeServices(

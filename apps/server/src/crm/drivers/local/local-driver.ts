@@ -1,5 +1,6 @@
 import type { CrmClientMatch, CrmDriver, CrmRecord } from '../../crm.js';
 import { LocalClientSearch } from './client-search.js';
+import { LocalBooking } from './local-booking.js';
 import type { LocalCrm } from './local-crm.js';
 
 const PAGE_SIZE = 200;
@@ -11,6 +12,7 @@ export function localCrmDriver(crm: LocalCrm, options: { pageSize?: number } = {
   const { repo, store } = crm;
   const pageSize = options.pageSize ?? PAGE_SIZE;
   const clientSearch = new LocalClientSearch(repo.db);
+  const booking = new LocalBooking(crm);
   return {
     kind: 'local',
     record: (branch, recordId) => repo.record(branch.accId, recordId),
@@ -50,5 +52,10 @@ export function localCrmDriver(crm: LocalCrm, options: { pageSize?: number } = {
         after = last.client.id;
       }
     },
+    catalogue: (branch) => booking.catalogue(branch.accId),
+    freeSlots: (branch, query) => booking.freeSlots(branch.accId, query),
+    clientRecords: (branch, phone, from) => booking.clientRecords(branch.accId, phone, from),
+    book: (branch, input) => booking.book(branch.accId, input),
+    moveRecord: (branch, recordId, startsAt) => booking.moveRecord(branch.accId, recordId, startsAt),
   };
 }

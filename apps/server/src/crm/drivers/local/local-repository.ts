@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, gte, ilike, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gte, ilike, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { branches } from '../../../platform/db/schema.js';
 import type { Db } from '../../../platform/db/client.js';
@@ -198,6 +198,51 @@ export class LocalCrmRepository {
       .select()
       .from(crmRecords)
       .where(and(eq(crmRecords.accId, accId), gte(crmRecords.startsAt, from), lt(crmRecords.startsAt, to)))
+      .orderBy(asc(crmRecords.startsAt), asc(crmRecords.id));
+    return rows.map(toRecord);
+  }
+
+  // The masters' non-deleted records overlapping [from, to) (each master's busy time), optionally
+  // without one record (the one being moved).
+  async busy(
+    accId: number,
+    staffIds: readonly string[],
+    from: Date,
+    to: Date,
+    db: Db = this.db,
+    exceptId?: string,
+  ): Promise<{ staffId: string; startsAt: Date; lengthSec: number }[]> {
+    if (staffIds.length === 0) return [];
+    const rows = await db
+      .select({ staffId: crmRecords.staffId, startsAt: crmRecords.startsAt, lengthSec: crmRecords.lengthSec })
+      .from(crmRecords)
+      .where(
+        and(
+          eq(crmRecords.accId, accId),
+          inArray(crmRecords.staffId, [...staffIds]),
+          eq(crmRecords.deleted, false),
+          lt(crmRecords.startsAt, to),
+          sql`${crmRecords.startsAt} + ${crmRecords.lengthSec} * interval '1 second' > ${from.toISOString()}::timestamptz`,
+          exceptId === undefined ? undefined : ne(crmRecords.id, exceptId),
+        ),
+      )
+      .orderBy(asc(crmRecords.startsAt));
+    return rows.flatMap((r) => (r.staffId === null ? [] : [{ ...r, staffId: r.staffId }]));
+  }
+
+  // A client's coming records (not deleted), by phone digits, soonest first.
+  async clientRecords(accId: number, phone: string, from: Date): Promise<CrmRecord[]> {
+    const rows = await this.db
+      .select()
+      .from(crmRecords)
+      .where(
+        and(
+          eq(crmRecords.accId, accId),
+          eq(crmRecords.clientPhone, phone),
+          eq(crmRecords.deleted, false),
+          gte(crmRecords.startsAt, from),
+        ),
+      )
       .orderBy(asc(crmRecords.startsAt), asc(crmRecords.id));
     return rows.map(toRecord);
   }

@@ -65,7 +65,8 @@ export interface YclientsRequest {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   // Below the base URL, e.g. `/record/4564/2`; callers encode the segments.
   path: string;
-  query?: Record<string, string | number | undefined>;
+  // An array repeats its key (`service_ids[]=1&service_ids[]=2`, as the Blueprint's arrays go).
+  query?: Record<string, string | number | readonly (string | number)[] | undefined>;
   body?: unknown;
   // The branch's user token; without it only partner-level calls work.
   userToken?: string | null;
@@ -137,7 +138,8 @@ export class YclientsClient {
   #url(request: YclientsRequest): string {
     const query = new URLSearchParams();
     for (const [key, value] of Object.entries(request.query ?? {})) {
-      if (value !== undefined) query.set(key, String(value));
+      if (Array.isArray(value)) for (const v of value) query.append(key, String(v));
+      else if (value !== undefined) query.set(key, String(value));
     }
     const search = query.toString();
     return `${this.#baseUrl}${request.path}${search ? `?${search}` : ''}`;

@@ -20,6 +20,8 @@ import {
   wallTime,
   zoneOffsetMinutes,
 } from './normalise.js';
+import { YclientsBooking } from './yclients-booking.js';
+import { recordBody } from './record-body.js';
 import { systemTimer } from './token-bucket.js';
 import { YclientsClient, YclientsError, type YclientsClientOptions, type YclientsRequest } from './yclients-client.js';
 
@@ -109,8 +111,23 @@ export function yclientsDriver(options: YclientsDriverOptions): CrmDriver {
     }
   };
 
+  const booking = (branch: CrmBranch): YclientsBooking => {
+    const c = connected(branch);
+    return new YclientsBooking({
+      call: (request) => call(c, request),
+      companyId: c.companyId,
+      zone: () => companyZone(c),
+    });
+  };
+
   return {
     kind: 'yclients',
+
+    catalogue: (branch) => booking(branch).catalogue(),
+    freeSlots: (branch, query) => booking(branch).freeSlots(query),
+    clientRecords: (branch, phone, from) => booking(branch).clientRecords(phone, from),
+    book: (branch, input) => booking(branch).book(input),
+    moveRecord: (branch, recordId, startsAt) => booking(branch).moveRecord(recordId, startsAt),
 
     async record(branch, recordId) {
       const data = await rawRecord(connected(branch), recordId);
@@ -308,36 +325,4 @@ export function yclientsDriver(options: YclientsDriverOptions): CrmDriver {
 
 function objectOf(value: unknown): Record<string, unknown> {
   return isObject(value) ? value : {};
-}
-
-// The writable fields of a record as GET returned them, for a PUT that must not change anything else.
-function recordBody(raw: Record<string, unknown>): Record<string, unknown> {
-  const client = objectOf(raw.client);
-  const body: Record<string, unknown> = {
-    staff_id: raw.staff_id,
-    services: (Array.isArray(raw.services) ? raw.services : []).map((s) => {
-      const service = objectOf(s);
-      return pick(service, ['id', 'first_cost', 'discount', 'cost', 'amount']);
-    }),
-    client: pick(client, ['phone', 'name', 'email']),
-    datetime: raw.datetime,
-    seance_length: raw.seance_length ?? raw.length,
-    // The record exists already: overlapping another must not fail the confirmation.
-    save_if_busy: true,
-    send_sms: false,
-    comment: raw.comment ?? '',
-  };
-  if (raw.api_id !== undefined && raw.api_id !== '') body.api_id = raw.api_id;
-  if (typeof raw.custom_color === 'string' && raw.custom_color !== '') body.custom_color = raw.custom_color;
-  if (Array.isArray(raw.record_labels)) {
-    body.record_labels = raw.record_labels.map((l) => (isObject(l) ? l.id : l));
-  }
-  if (isObject(raw.custom_fields) && Object.keys(raw.custom_fields).length > 0) body.custom_fields = raw.custom_fields;
-  return body;
-}
-
-function pick(source: Record<string, unknown>, keys: string[]): Record<string, unknown> {
-  return Object.fromEntries(
-    keys.filter((k) => source[k] !== undefined && source[k] !== null).map((k) => [k, source[k]]),
-  );
 }

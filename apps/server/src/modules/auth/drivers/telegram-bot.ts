@@ -1,6 +1,15 @@
 import { Bot, InputFile } from 'grammy';
 import type { Logger } from '../../../platform/logger.js';
-import type { AdminBotFiles, AdminBotMessages } from '../../../platform/files/admin-bot-files.js';
+import {
+  buttonHandlerFor,
+  checkButtons,
+  registerButtonHandler,
+  type AdminBotButtonAnswer,
+  type AdminBotButtonHandler,
+  type AdminBotButtons,
+  type AdminBotFiles,
+  type AdminBotMessages,
+} from '../../../platform/files/admin-bot-files.js';
 import type { PinDelivery } from '../pin-delivery.js';
 
 const TEXT = {
@@ -22,7 +31,10 @@ function textFor(lang: string | undefined) {
   return lang?.startsWith('en') ? TEXT.en : TEXT.ru;
 }
 
-export interface TelegramAdminBot extends PinDelivery, AdminBotFiles, AdminBotMessages {
+// Telegram shows at most 200 characters of a callback answer.
+const CALLBACK_ANSWER_MAX = 200;
+
+export interface TelegramAdminBot extends PinDelivery, AdminBotFiles, AdminBotMessages, AdminBotButtons {
   username(): Promise<string>;
   // Long polling for /start; only one process should poll (the worker role).
   startPolling(): void;
@@ -49,6 +61,27 @@ export function telegramAdminBot(token: string, logger: Logger, apiRoot?: string
     const text = textFor(issued?.lang ?? ctx.from.language_code);
     await ctx.reply(issued ? text.pin(issued.pin) : text.noAccess(ctx.from.id));
   });
+  const buttonHandlers = new Map<string, AdminBotButtonHandler>();
+  // A press is always answered (Telegram keeps the button spinning otherwise), and a failing
+  // handler is logged here rather than reaching bot.catch.
+  bot.on('callback_query:data', async (ctx) => {
+    const data = ctx.callbackQuery.data;
+    const handler = buttonHandlerFor(buttonHandlers, data);
+    let answer: AdminBotButtonAnswer = undefined;
+    if (handler) {
+      try {
+        // A button under an inline message has no chat: the presser's private chat stands in.
+        answer = await handler({ chatId: ctx.chat?.id ?? ctx.from.id, fromId: ctx.from.id, data });
+      } catch (err) {
+        logger.error({ err, data }, 'admin bot button handler failed');
+      }
+    }
+    try {
+      await ctx.answerCallbackQuery(answer ? { text: answer.slice(0, CALLBACK_ANSWER_MAX) } : undefined);
+    } catch (err) {
+      logger.warn({ err }, 'admin bot could not answer a button press');
+    }
+  });
   bot.catch((err) => logger.error({ err: err.error }, 'admin bot update failed'));
   let polling = false;
   return {
@@ -63,8 +96,23 @@ export function telegramAdminBot(token: string, logger: Logger, apiRoot?: string
     async sendDocument(telegramId, fileName, bytes, caption) {
       await bot.api.sendDocument(telegramId, new InputFile(bytes, fileName), { caption });
     },
-    async sendText(chatId, text) {
-      await bot.api.sendMessage(chatId, text);
+    async sendText(chatId, text, options) {
+      const rows = options?.buttons;
+      checkButtons(rows);
+      await bot.api.sendMessage(
+        chatId,
+        text,
+        rows && rows.length > 0
+          ? {
+              reply_markup: {
+                inline_keyboard: rows.map((row) => row.map((b) => ({ text: b.text, callback_data: b.data }))),
+              },
+            }
+          : {},
+      );
+    },
+    onButton(prefix, handler) {
+      registerButtonHandler(buttonHandlers, prefix, handler);
     },
     async username() {
       await bot.init();

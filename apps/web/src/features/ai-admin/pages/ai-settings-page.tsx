@@ -8,7 +8,7 @@ import { toSettingsDraft } from '../ai-settings-rules';
 import { FormSkeleton } from '../components/form-skeleton';
 import { SettingsForm } from '../components/settings-form';
 
-// /ai_admin and /ai_admin_settings: the Settings tab of the AI administrator.
+// /ai_admin_settings: the Settings tab of the AI administrator (/ai_admin is the conversations page).
 export function AiSettingsPage({ tabs }: { tabs?: ReactNode }) {
   const { t } = useTranslation('pages');
   const agent = useAgent();

@@ -1,8 +1,7 @@
-import { Button, Group, Menu } from '@mantine/core';
-import { IconCalendarEvent, IconChevronDown } from '@tabler/icons-react';
+import { Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { RANGE_SHORTCUTS, orderedRange, shortcutOf, shortcutRange, type DayRange } from '../date-range-rules';
-import { DateField } from './date-field';
+import { DayRangeFilter } from '../../../shared/ui/day-range-filter';
+import { RANGE_SHORTCUTS, shortcutOf, shortcutRange, type DayRange } from '../date-range-rules';
 
 interface RangeFilterProps {
   range: DayRange;
@@ -16,50 +15,30 @@ interface RangeFilterProps {
 // The period of the statistics: typed days plus the SPEC 9 shortcuts.
 export function RangeFilter({ range, now, isDefault, onChange, onReset }: RangeFilterProps) {
   const { t } = useTranslation('mailing-stats');
-  const current = isDefault ? null : shortcutOf(range, now);
   return (
-    <Group gap="sm" align="flex-end" wrap="wrap" data-testid="stats-range">
-      <DateField
-        label={t('range.from')}
-        value={range.from}
-        onCommit={(from) => onChange(orderedRange(from, range.to))}
-        testId="stats-date-start"
-      />
-      <DateField
-        label={t('range.to')}
-        value={range.to}
-        onCommit={(to) => onChange(orderedRange(range.from, to))}
-        testId="stats-date-end"
-      />
-      <Menu position="bottom-start" withinPortal>
-        <Menu.Target>
-          <Button
-            variant="default"
-            leftSection={<IconCalendarEvent size={16} aria-hidden />}
-            rightSection={<IconChevronDown size={14} aria-hidden />}
-            data-testid="stats-range-shortcuts"
-          >
-            {current ? t(`range.shortcut.${current}`) : t('range.shortcuts')}
-          </Button>
-        </Menu.Target>
-        <Menu.Dropdown>
-          {RANGE_SHORTCUTS.map((shortcut) => (
-            <Menu.Item
-              key={shortcut}
-              onClick={() => onChange(shortcutRange(shortcut, now))}
-              fw={shortcut === current ? 600 : undefined}
-              data-testid={`stats-range-${shortcut}`}
-            >
-              {t(`range.shortcut.${shortcut}`)}
-            </Menu.Item>
-          ))}
-        </Menu.Dropdown>
-      </Menu>
+    <DayRangeFilter
+      range={range}
+      onChange={onChange}
+      shortcuts={RANGE_SHORTCUTS.map((id) => ({
+        id,
+        label: t(`range.shortcut.${id}`),
+        range: shortcutRange(id, now),
+      }))}
+      selected={isDefault ? null : shortcutOf(range, now)}
+      labels={{ from: t('range.from'), to: t('range.to'), shortcuts: t('range.shortcuts') }}
+      testIds={{
+        root: 'stats-range',
+        from: 'stats-date-start',
+        to: 'stats-date-end',
+        shortcuts: 'stats-range-shortcuts',
+        shortcut: (id) => `stats-range-${id}`,
+      }}
+    >
       {!isDefault && (
         <Button variant="subtle" onClick={onReset} data-testid="stats-range-reset">
           {t('range.reset')}
         </Button>
       )}
-    </Group>
+    </DayRangeFilter>
   );
 }

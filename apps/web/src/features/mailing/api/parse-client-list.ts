@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { parsedClientFile } from '@salon/contract/mailing-sendouts';
-import { progressClient } from './progress-client';
+import { uploadWithProgress } from '../../../shared/api/upload-with-progress';
 
 export interface ParseClientListInput {
   file: File;
@@ -15,7 +15,7 @@ export function parseClientList({ file, loyaltyActionId, onProgress, signal }: P
   const form = new FormData();
   form.append('data', file, file.name);
   if (loyaltyActionId !== null) form.append('loyalty_action_id', loyaltyActionId);
-  return progressClient(onProgress).request({
+  return uploadWithProgress(onProgress).request({
     host: 'mailing',
     method: 'POST',
     path: '/parse_xlsx',

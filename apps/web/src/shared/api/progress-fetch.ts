@@ -1,19 +1,13 @@
-import { API_BASE_URLS } from '../../../shared/config/api-config';
-import { createApiClient, type ApiClient } from '../../../shared/api/api-client';
-import { queryClient } from '../../../shared/api/query-client';
-import { session } from '../../../shared/session/session';
-
 // fetch() cannot report upload progress; XMLHttpRequest can. This stands in for fetch under the
 // usual API client, so an upload keeps the bearer, the session parameters, the token refresh and
 // the error envelope of every other call, and reports how much of its body went out (0..1).
-function progressFetch(onProgress: (fraction: number) => void): typeof fetch {
+export function progressFetch(onProgress: (fraction: number) => void): typeof fetch {
   return (input, init) =>
     new Promise<Response>((resolve, reject) => {
       const xhr = new XMLHttpRequest();
       const url = input instanceof Request ? input.url : String(input);
       xhr.open(init?.method ?? 'GET', url);
-      const headers = new Headers(init?.headers);
-      headers.forEach((value, name) => xhr.setRequestHeader(name, value));
+      new Headers(init?.headers).forEach((value, name) => xhr.setRequestHeader(name, value));
       xhr.upload.onprogress = (event) => {
         if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
       };
@@ -42,18 +36,4 @@ function progressFetch(onProgress: (fraction: number) => void): typeof fetch {
       }
       xhr.send((init?.body ?? null) as XMLHttpRequestBodyInit | null);
     });
-}
-
-export function progressClient(onProgress: (fraction: number) => void): ApiClient {
-  return createApiClient({
-    baseUrls: API_BASE_URLS,
-    fetch: progressFetch(onProgress),
-    session,
-    tokenSchema: () => import('@salon/contract/auth').then((m) => m.tokenResponse),
-    // A refused refresh token ends the session, as for every other call (app.tsx).
-    onAuthLost: () => {
-      session.clear();
-      queryClient.clear();
-    },
-  });
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "ai_conversations" ALTER COLUMN "instance_id" SET DATA TYPE text;
