@@ -396,13 +396,16 @@ export class ConversationsRepository {
 
   // --- Admins ---
 
-  async alertChats(accId: number): Promise<number[]> {
+  // The admins to alert, each with their interface language.
+  async alertChats(accId: number): Promise<{ chatId: number; lang: string }[]> {
     const rows = await this.db
-      .select({ id: branchMembers.userId, rights: branchMembers.rights })
+      .select({ id: branchMembers.userId, rights: branchMembers.rights, lang: users.lang })
       .from(branchMembers)
       .innerJoin(users, eq(users.telegramId, branchMembers.userId))
       .where(and(eq(branchMembers.accId, accId), eq(branchMembers.active, true), eq(users.active, true)));
-    return rows.filter((r) => r.rights.some((right) => ALERTED_RIGHTS.includes(right))).map((r) => r.id);
+    return rows
+      .filter((r) => r.rights.some((right) => ALERTED_RIGHTS.includes(right)))
+      .map((r) => ({ chatId: r.id, lang: r.lang }));
   }
 
   // The rights of an active member of the branch (null: not one).
