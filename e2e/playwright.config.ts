@@ -42,6 +42,8 @@ export default defineConfig({
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
+      // The payment checkout sends the payer back here: the cabinet's own origin, where its session is.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: path.join(E2E_TMP, 'data'),
       TELEGRAM_BOT_TOKEN: '',
       LOG_LEVEL: 'info',

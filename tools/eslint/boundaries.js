@@ -17,13 +17,27 @@ const resolver = createNodeResolver({
 export const serverZones = [
   {
     target: `${server}/platform`,
-    from: [`${server}/channels`, `${server}/crm`, `${server}/ai`, `${server}/modules`, `${server}/seed`, `${server}/cli`],
-    message: 'platform is the bottom layer: it never imports channels, crm, ai or modules.',
+    from: [
+      `${server}/channels`,
+      `${server}/crm`,
+      `${server}/ai`,
+      `${server}/payments`,
+      `${server}/modules`,
+      `${server}/seed`,
+      `${server}/cli`,
+    ],
+    message: 'platform is the bottom layer: it never imports channels, crm, ai, payments or modules.',
   },
   {
     target: `${server}/ai`,
     from: [`${server}/channels`, `${server}/crm`, `${server}/modules`],
-    message: 'the AI port and its drivers know only their tools: the ai-admin module builds them over crm and channels.',
+    message:
+      'the AI port and its drivers know only their tools: the ai-admin module builds them over crm and channels.',
+  },
+  {
+    target: `${server}/payments`,
+    from: [`${server}/channels`, `${server}/crm`, `${server}/ai`, `${server}/modules`],
+    message: 'the payment-provider port and its drivers know no tables: the payments module drives them.',
   },
   {
     target: [`${server}/channels`, `${server}/crm`],
@@ -31,7 +45,15 @@ export const serverZones = [
     message: 'channels and crm never import modules: hand them a port from the runtime instead.',
   },
   {
-    target: [`${server}/platform`, `${server}/channels`, `${server}/crm`, `${server}/ai`, `${server}/modules`, `${server}/seed`],
+    target: [
+      `${server}/platform`,
+      `${server}/channels`,
+      `${server}/crm`,
+      `${server}/ai`,
+      `${server}/payments`,
+      `${server}/modules`,
+      `${server}/seed`,
+    ],
     from: [`${server}/runtime.ts`, `${server}/main.ts`],
     message: 'only the entry points import the composition root.',
   },

@@ -31,6 +31,8 @@ import { createDevClockModule } from './modules/dev-clock/module.js';
 import { createDevSandboxModule } from './modules/dev-sandbox/module.js';
 import { createLoyaltyModule, type LoyaltyModule } from './modules/loyalty/module.js';
 import { createMailingModule, type MailingModule } from './modules/mailing/module.js';
+import { createPaymentsModule, type PaymentsModule } from './modules/payments/module.js';
+import { selectPaymentProvider, SANDBOX_WEBHOOK_PATH } from './payments/select.js';
 import { createReviewsModule } from './modules/reviews/module.js';
 import { createSettingsModule } from './modules/settings/module.js';
 import { sendingSettingsPolicy } from './modules/settings/repository.js';
@@ -66,6 +68,8 @@ export interface Runtime {
   templates: Pick<TemplatesModule, 'engine'>;
   sendouts: Pick<MailingModule, 'sender' | 'pause'>;
   loyalty: Pick<LoyaltyModule, 'mechanics'>;
+  // What a provider's notification triggers (tests confirm payments with it).
+  payments: PaymentsModule['confirmations'];
   // The admin bot's alerts and button presses (tests press the buttons of the local bot).
   adminBot: Pick<AdminBot, 'messages' | 'buttons'>;
   // Runs every periodic sweep now, one after another (the dev clock after a move; tests).
@@ -221,6 +225,41 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   });
   // After the key phrases: a phrase that answered leaves nothing for the AI administrator.
   channels.replies.useAll(aiAdmin.replyHandlers);
+  // Subscription payments. The sandbox checkout notifies our webhook through this process's own HTTP
+  // app when there is one (no port needed), else over the loopback address.
+  const publicBase = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+  const payments = createPaymentsModule({
+    db,
+    clock,
+    logger,
+    provider: selectPaymentProvider(config, logger, {
+      clock,
+      publicBase,
+      ...(role === 'worker'
+        ? {}
+        : {
+            sandboxNotify: async (notification) => {
+              const res = await http!.inject({
+                method: 'POST',
+                url: SANDBOX_WEBHOOK_PATH,
+                payload: notification,
+                remoteAddress: '127.0.0.1',
+              });
+              if (res.statusCode >= 300) throw new Error(`webhook answered ${res.statusCode}`);
+            },
+          }),
+    }),
+    prices: config.PAY_PRICES,
+    publicBase,
+    // The 54-FZ receipt goes to the branch's phone of its general settings.
+    payer: {
+      contactOf: async (accId) => {
+        const { phone } = await settings.service.general(accId);
+        return phone ? { phone } : null;
+      },
+    },
+    payState: accounts.payState,
+  });
 
   // Sweeps run in this order (lost dispatch jobs, CRM inbox, birthdays, send-outs); routes are
   // mounted host by host in this order.
@@ -242,6 +281,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     mailing,
     consents,
     aiAdmin,
+    payments,
     createDevSandboxModule({ db, sandbox: channels.sandbox, enabled: channels.sandboxEnabled }),
     createDevClockModule({ db, clock, runDueSweeps: () => sweeps.runAll() }),
   ];
@@ -276,6 +316,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     templates: { engine: templates.engine },
     sendouts: { sender: mailing.sender, pause: mailing.pause },
     loyalty: { mechanics: loyalty.mechanics },
+    payments: payments.confirmations,
     adminBot: { messages: adminBot.messages, buttons: adminBot.buttons },
     runSweeps: () => sweeps.runAll(),
     async stop() {

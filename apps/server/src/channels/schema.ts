@@ -1,17 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigserial,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { branches } from '../platform/db/schema.js';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true });
+import { ts } from '../platform/db/columns.js';
 
 // One connected account per branch and channel kind: its state, sealed credentials, the login
 // flow in progress, the governor's pacing, and which process holds its live session.

@@ -10,16 +10,11 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { branches } from '../platform/db/schema.js';
+import { ts, branchAccId as accId } from '../platform/db/columns.js';
 
-const ts = (name: string) => timestamp(name, { withTimezone: true });
-const accId = () =>
-  integer('acc_id')
-    .notNull()
-    .references(() => branches.accId, { onDelete: 'cascade' });
 const textArray = (name: string) =>
   text(name)
     .array()

@@ -113,6 +113,14 @@ const envSchema = z.object({
   YCLIENTS_PARTNER_TOKEN: z.string().min(1).optional(),
   YCLIENTS_API_URL: z.url().default('https://api.yclients.com/api/v1'),
   YCLIENTS_POLL_MS: z.coerce.number().int().min(1000).default(300_000),
+  // Subscription payments: the sandbox checkout (embedded, no account) or YooKassa (API v3).
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'yookassa']).default('sandbox'),
+  YOOKASSA_SHOP_ID: z.string().min(1).optional(),
+  YOOKASSA_SECRET_KEY: z.string().min(1).optional(),
+  YOOKASSA_API_URL: z.url().default('https://api.yookassa.ru/v3'),
+  // Prices per module per month, 'RUB:WA=1490,TG=1490,loyalty=990;USD:WA=19,TG=19,loyalty=12'
+  // (unset: the contract's DEFAULT_MODULE_PRICES).
+  PAY_PRICES: z.string().optional(),
   // The AI administrator's language model: an OpenAI-compatible chat-completions server (hosted or
   // local). Unset: the embedded retrieval responder answers from the knowledge files and the CRM.
   AI_LLM_BASE_URL: z.url().optional(),

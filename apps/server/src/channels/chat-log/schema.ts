@@ -1,7 +1,6 @@
-import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { branches } from '../../platform/db/schema.js';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true });
+import { ts } from '../../platform/db/columns.js';
 
 // Chat history: what clients wrote, what we sent (bot) and what the salon sent from its own phone.
 // Owned by channels, the layer that writes it (the dispatcher records each delivery, the host each

@@ -203,6 +203,12 @@ const CALLS: GuardedCall[] = [
   { method: 'POST', path: '/api/ai/api/v1/test_chat/message', guard: 'systemMessages', body: {} },
   { method: 'PATCH', path: '/api/ai/api/v1/test_chat/message', guard: 'systemMessages', body: {} },
   { method: 'DELETE', path: '/api/ai/api/v1/test_chat/', guard: 'systemMessages' },
+  // Payments (SPEC 7): SPEC 6 gives /pay no guard; any member sees the terms and pays (no months:
+  // the price and the link stop at validation, after the guard).
+  { method: 'GET', path: '/api/pay', guard: 'member' },
+  { method: 'GET', path: '/api/payment_history', guard: 'member' },
+  { method: 'POST', path: '/api/calculate_price', guard: 'member', body: {} },
+  { method: 'POST', path: '/api/get_link', guard: 'member', body: {} },
 ];
 
 // Routes that act on no branch or check nothing beyond the token. A new route must be listed in
@@ -226,6 +232,11 @@ const UNGUARDED = new Set([
   // A friend's invite link and its sign-up form (public: the code is the credential).
   'GET /api/invite/:code',
   'POST /api/invite/:code',
+  // The payment provider's notifications (public: the sender's address is checked, then the payment is
+  // re-read from the provider) and the sandbox provider's checkout page (the payment id is the credential).
+  'POST /api/payments/webhook/:provider',
+  'GET /api/payments/sandbox/checkout/:id',
+  'POST /api/payments/sandbox/checkout/:id',
   // The AI host's token exchange: a fresh token for the caller's own session.
   'POST /api/ai/api/v1/auth/token',
   // A knowledge file's progress stream: EventSource sends no header, so it checks the token in its

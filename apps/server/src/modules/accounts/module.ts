@@ -7,6 +7,8 @@ import { AccountsService, type BranchSources } from './service.js';
 
 export interface AccountsModule extends ServerModule {
   service: AccountsService;
+  // The payments module's port to the branch row's pay summary (pay_period, pay_status, modules).
+  payState: Pick<AccountsRepository, 'setPayState'>;
 }
 
 export interface AccountsModuleDeps {
@@ -17,6 +19,11 @@ export interface AccountsModuleDeps {
 }
 
 export function createAccountsModule(deps: AccountsModuleDeps): AccountsModule {
-  const service = new AccountsService(new AccountsRepository(deps.db), deps.clock, deps.sources);
-  return { service, routes: { main: [accountsRoutes(service)] } };
+  const repo = new AccountsRepository(deps.db);
+  const service = new AccountsService(repo, deps.clock, deps.sources);
+  return {
+    service,
+    payState: { setPayState: (db, accId, state) => repo.setPayState(db, accId, state) },
+    routes: { main: [accountsRoutes(service)] },
+  };
 }

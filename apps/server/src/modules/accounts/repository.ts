@@ -99,6 +99,15 @@ export class AccountsRepository {
     return rows[0];
   }
 
+  // The branch's pay summary, written by the payments module in its own transaction (`db`).
+  async setPayState(
+    db: Db,
+    accId: number,
+    state: { payPeriod: string | null; payStatus: boolean; activeModules: string[] },
+  ): Promise<void> {
+    await db.update(branches).set(state).where(eq(branches.accId, accId));
+  }
+
   async setLang(userId: number, lang: string): Promise<void> {
     await this.db.update(users).set({ lang }).where(eq(users.telegramId, userId));
   }

@@ -11,16 +11,10 @@ import {
   pgTable,
   serial,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { branches } from '../../platform/db/schema.js';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true });
-const accId = () =>
-  integer('acc_id')
-    .notNull()
-    .references(() => branches.accId, { onDelete: 'cascade' });
+import { ts, branchAccId as accId } from '../../platform/db/columns.js';
 
 // SPEC 3 "AI agent settings": one agent per branch. The settings are one jsonb document, checked by
 // the contract's `agentSettings` on the way in and re-read through it on the way out: they are

@@ -1,18 +1,6 @@
-import {
-  bigint,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
 import { branches } from '../../platform/db/schema.js';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true });
+import { ts } from '../../platform/db/columns.js';
 
 // The file of a file reply: a file of the branch's store (platform/files), copied into the outbox
 // row's media when the reply goes out.

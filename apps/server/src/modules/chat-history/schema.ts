@@ -1,7 +1,6 @@
-import { bigint, bigserial, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { branches } from '../../platform/db/schema.js';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true });
+import { ts } from '../../platform/db/columns.js';
 
 // How far the salon has read each conversation (a branch and a client's phone): incoming messages
 // with a larger id are unread. One marker per conversation, shared by the branch's team, as one

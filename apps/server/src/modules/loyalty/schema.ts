@@ -8,16 +8,10 @@ import {
   pgTable,
   serial,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { branches } from '../../platform/db/schema.js';
 
-const ts = (name: string) => timestamp(name, { withTimezone: true });
-const accId = () =>
-  integer('acc_id')
-    .notNull()
-    .references(() => branches.accId, { onDelete: 'cascade' });
+import { ts, branchAccId as accId } from '../../platform/db/columns.js';
 
 // SPEC 3 Loyalty (invite-friends) action of a branch.
 export const loyaltyActions = pgTable(

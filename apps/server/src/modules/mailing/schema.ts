@@ -10,11 +10,9 @@ import {
   primaryKey,
   serial,
   text,
-  timestamp,
 } from 'drizzle-orm/pg-core';
 import { branches } from '../../platform/db/schema.js';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true });
+import { ts } from '../../platform/db/columns.js';
 
 // A send-out (SPEC 3 Mailing). It is born a draft when a client list is parsed or a segment is
 // fetched (the parse answer's sendout_id), becomes planned or started at /start_sendout, is paused

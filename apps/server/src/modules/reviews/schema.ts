@@ -9,12 +9,10 @@ import {
   serial,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { branches } from '../../platform/db/schema.js';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true });
+import { ts } from '../../platform/db/columns.js';
 
 // SPEC 3 Review chain. The steps are kept as the wire's objects (validated by the contract on the
 // way in and re-read through it on the way out).

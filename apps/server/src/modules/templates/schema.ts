@@ -1,18 +1,6 @@
-import {
-  bigint,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
 import { branches } from '../../platform/db/schema.js';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true });
+import { ts } from '../../platform/db/columns.js';
 
 // SPEC 3 Template. Timing, filters and options are kept as the wire's settings object (validated
 // by the contract on the way in and re-read through it on the way out); the text lives in versions.

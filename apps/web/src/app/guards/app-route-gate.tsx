@@ -31,6 +31,8 @@ import {
   MailingStatisticsPage,
   MailingStatsPage,
   NewMailingPage,
+  PaymentHistoryPage,
+  PayPage,
   ReviewEditorPage,
   ReviewListPage,
   ReviewStatsPage,
@@ -104,6 +106,10 @@ function RoutePage({ route }: { route: RouteDef }) {
   if (route.page === 'aiConversations' || route.page === 'aiStatistics') {
     const tabs = route.tabs ? <SectionTabs set={route.tabs} current={route.id} /> : undefined;
     return route.page === 'aiConversations' ? <AiConversationsPage tabs={tabs} /> : <AiStatisticsPage tabs={tabs} />;
+  }
+  if (route.page === 'pay' || route.page === 'paymentHistory') {
+    const tabs = route.tabs ? <SectionTabs set={route.tabs} current={route.id} /> : undefined;
+    return route.page === 'pay' ? <PayPage tabs={tabs} /> : <PaymentHistoryPage tabs={tabs} />;
   }
   return <SectionPlaceholderPage route={route} />;
 }

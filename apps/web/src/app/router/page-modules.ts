@@ -61,6 +61,8 @@ export const PAGE_MODULES = {
     ns: ['ai-chat', 'ai-stats', 'ai-admin'],
   },
   aiStatistics: { load: () => import('../../features/ai-admin/pages/ai-statistics-page'), ns: ['ai-stats'] },
+  pay: { load: () => import('../../features/payments/pages/pay-page'), ns: ['payments'] },
+  paymentHistory: { load: () => import('../../features/payments/pages/history-page'), ns: ['payments'] },
   devSandbox: { load: () => import('../../features/dev-sandbox/pages/dev-sandbox-page'), ns: ['dev-sandbox'] },
   devCrm: { load: () => import('../../features/dev-crm/pages/dev-crm-page'), ns: ['dev-crm'] },
   placeholder: { load: () => import('../views/section-placeholder-page'), ns: [] },

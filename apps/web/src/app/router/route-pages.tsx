@@ -48,6 +48,8 @@ export const AiConversationsPage = lazy(() =>
   P.aiConversations.load().then((m) => ({ default: m.AiConversationsPage })),
 );
 export const AiStatisticsPage = lazy(() => P.aiStatistics.load().then((m) => ({ default: m.AiStatisticsPage })));
+export const PayPage = lazy(() => P.pay.load().then((m) => ({ default: m.PayPage })));
+export const PaymentHistoryPage = lazy(() => P.paymentHistory.load().then((m) => ({ default: m.HistoryPage })));
 export const DevCrmPage = lazy(() => P.devCrm.load().then((m) => ({ default: m.DevCrmPage })));
 export const SectionPlaceholderPage = lazy(() =>
   P.placeholder.load().then((m) => ({ default: m.SectionPlaceholderPage })),

@@ -37,6 +37,8 @@ export type PageKind =
   | 'aiInstruction'
   | 'aiConversations'
   | 'aiStatistics'
+  | 'pay'
+  | 'paymentHistory'
   | 'devSandbox'
   | 'devCrm'
   | 'placeholder'
@@ -118,8 +120,8 @@ export const ROUTES = [
   app('sms', '/sms', { page: 'sms', guard: 'settings' }),
   app('channelPriority', '/channel_priority', { page: 'channelPriority', guard: 'settings' }),
   app('accesses', '/accesses', { page: 'accesses', guard: 'accesses' }),
-  app('pay', '/pay', { tabs: 'payment' }),
-  app('history', '/history', { tabs: 'payment' }),
+  app('pay', '/pay', { page: 'pay', tabs: 'payment' }),
+  app('history', '/history', { page: 'paymentHistory', tabs: 'payment' }),
   app('chatHistory', '/chat_history', { page: 'chatHistory' }),
   app('autoResponse', '/auto_response', { page: 'autoResponse' }),
   // SPEC 6: invite friends is hidden for send-out accounts; they go to /mailing/new like templates.

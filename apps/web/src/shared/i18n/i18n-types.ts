@@ -20,6 +20,7 @@ import type mailingSegments from '../../locales/ru/mailing-segments.json';
 import type mailingStats from '../../locales/ru/mailing-stats.json';
 import type menu from '../../locales/ru/menu.json';
 import type pages from '../../locales/ru/pages.json';
+import type payments from '../../locales/ru/payments.json';
 import type reviews from '../../locales/ru/reviews.json';
 import type settings from '../../locales/ru/settings.json';
 import type templates from '../../locales/ru/templates.json';
@@ -52,6 +53,7 @@ declare module 'i18next' {
       'mailing-stats': typeof mailingStats;
       menu: typeof menu;
       pages: typeof pages;
+      payments: typeof payments;
       reviews: typeof reviews;
       settings: typeof settings;
       templates: typeof templates;

@@ -1,6 +1,5 @@
-import { bigserial, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true });
+import { bigserial, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { ts } from '../../../platform/db/columns.js';
 
 // The sandbox phone network lives in the database, so it survives restarts and crashes exactly as
 // a real provider does, and every process (API, workers, the dev page, the CLI) sees the same network.
