@@ -155,7 +155,7 @@ async function retrieval(label: string, database: Database): Promise<void> {
 }
 
 async function answers(): Promise<void> {
-  const server = await startCabinet();
+  const server = await startCabinet('all');
   try {
     const token = await login(server, DEMO_USERS.owner);
     const acc = DEMO_BRANCHES.moscow;

@@ -59,11 +59,12 @@ export async function startProcess(
 }
 
 // The real server from the build, on a fresh embedded database with the demo seed.
-export async function startCabinet(): Promise<Started & { dataDir: string }> {
+// 'all' also runs the workers (queue jobs such as the AI knowledge files' processing).
+export async function startCabinet(role: 'api' | 'all' = 'api'): Promise<Started & { dataDir: string }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'salon-bench-'));
   const port = await freePort();
   const started = await startProcess(
-    ['apps/server/dist/main.js', '--role', 'api'],
+    ['apps/server/dist/main.js', '--role', role],
     { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', TELEGRAM_BOT_TOKEN: '' },
     /Cabinet ready/,
     port,
