@@ -27,7 +27,9 @@ export class AutoResponsePage {
     const input = this.page.getByTestId(`key-phrase-words-${index}`);
     await input.fill(word);
     await input.press('Enter');
-    await expect(this.card(index).getByTestId(`key-phrase-words-${index}-chip`).filter({ hasText: word })).toBeVisible();
+    await expect(
+      this.card(index).getByTestId(`key-phrase-words-${index}-chip`).filter({ hasText: word }),
+    ).toBeVisible();
   }
 
   async fileReply(index: number, file: { name: string; mimeType: string; buffer: Buffer }, caption: string) {
@@ -42,8 +44,12 @@ export class AutoResponsePage {
   }
 
   async save(index: number, toast: string): Promise<void> {
+    const shown = this.page.getByTestId('toast-success').filter({ hasText: toast });
+    // An earlier save's toast with the same words may still be closing (Mantine keeps it in the
+    // page for its exit transition): wait until it is gone, so the toast seen below is this save's.
+    await expect(shown).toHaveCount(0);
     await this.page.getByTestId(`key-phrase-save-${index}`).click();
-    await expect(this.page.getByTestId('toast-success').filter({ hasText: toast })).toBeVisible();
+    await expect(shown).toBeVisible();
     await expect(this.card(index)).toHaveAttribute('data-phrase-id', /^\d+$/);
   }
 
