@@ -252,3 +252,69 @@ export function priceFor(input: PriceInput): PricePlan {
     bonusWeeks,
   };
 }
+
+// --- Autopay and dunning (SPEC 7 /autopay_link, /change_card, /autopay_off; issue 16 item 3) ---
+
+// Days are counted from the paid-till day D (the latest of the autopay modules, inclusive):
+// the owner is warned the day before the first try; tries at D-3, D-1 and D+1 (three tries over
+// five days); after each failure the owner is told when the next try is; the grace lasts until
+// D+GRACE_DAYS, then the unpaid channel modules go `no_pay` until a payment lands.
+export const AUTOPAY_RULES = {
+  warnDaysBefore: 4,
+  tryOffsetsDays: [-3, -1, 1],
+  graceDays: 3,
+} as const;
+
+// Binding a card (and changing it) is a small payment that saves the method and is refunded at
+// once; it buys nothing and is not shown in the history.
+export const CARD_BINDING_AMOUNT: Record<PayCurrency, number> = { RUB: 1, USD: 1 };
+
+// --- Invoices for legal entities (SPEC 3 Invoice, SPEC 7 /create_invoice, /send_invoice_to_tg) ---
+
+export const invoiceIdQuery = z.object({ invoice_id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const INVOICE_STATUSES = ['issued', 'paid', 'canceled'] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
+// SPEC 3 Invoice (wire names kept) plus its number, status, currency and paid day.
+export const invoice = z.object({
+  invoice_id: z.number().int(),
+  // The human number printed on the PDF («Счёт № …»).
+  number: z.string(),
+  inn: z.string(),
+  cost: z.number(),
+  currency: z.enum(PAY_CURRENCIES),
+  // Months bought (bonus not included).
+  length: z.number().int(),
+  modules: z.array(z.enum(PAY_MODULES)),
+  // The PDF, downloadable by the branch's members (a cabinet-relative API path).
+  pdf_url: z.string(),
+  branches: z.array(z.object({ branch_id: z.number().int(), amount: z.number(), name: z.string() })),
+  status: z.enum(INVOICE_STATUSES),
+  created_at: z.string(),
+  paid_at: z.string().nullable(),
+});
+export type Invoice = z.infer<typeof invoice>;
+export const invoiceList = z.object({ data: z.array(invoice) });
+
+// --- Receipts (SPEC 7 /get_missing_receipt; 10 s time-out on the cabinet's side) ---
+
+export const missingReceiptBody = z.object({
+  fiscal_number: z.string().max(64).nullable(),
+  payment_id: z.string().min(1).max(64),
+});
+export const missingReceiptQuery = z.object({
+  date: z.string().max(40),
+  amount: z.coerce.number().nonnegative(),
+});
+// `url`: where the receipt can be opened now; null while the fiscal service has not issued it yet.
+export const missingReceipt = z.object({ url: z.string().nullable() });
+export const RECEIPT_TIMEOUT_MS = 10_000;
+
+// Statuses of refused autopay/invoice calls, next to PAY_STATUS (the cabinet maps each to a message).
+export const PAY_EXTRA_STATUS = {
+  noBillData: 'No bill data',
+  innInvalid: 'INN is not valid',
+  invoiceNotFound: 'Invoice not found',
+  adminBotMissing: 'Admin bot not connected',
+  receiptNotFound: 'Receipt not found',
+} as const;

@@ -124,6 +124,10 @@ export const aiConversations = pgTable(
       .on(t.accId, t.testUserId)
       .where(sql`${t.testUserId} is not null`),
     index('ai_conversations_recent_idx').on(t.accId, t.lastMessageAt),
+    // The answers sweep (every few seconds) looks only at conversations waiting for an answer.
+    index('ai_conversations_pending_idx')
+      .on(t.pendingSince)
+      .where(sql`${t.pendingSince} is not null and ${t.testUserId} is null`),
   ],
 );
 

@@ -1,12 +1,14 @@
-import { PAY_PERIODS, paidTillAfter, type PayModule, type PayPeriod } from '@salon/contract/payments';
+import { PAY_PERIODS, type PayModule, type PayPeriod } from '@salon/contract/payments';
 import { localDay } from '@salon/contract/zoned-time';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db/client.js';
 import type { Logger } from '../../platform/logger.js';
 import type { SweepDefinition } from '../../platform/module.js';
 import type { PaymentProvider } from '../../payments/provider.js';
-import type { ModulePeriod, PaymentRow, PaymentsRepository } from './repository.js';
-import { payStateOf } from './service.js';
+import { extendModules, type BoughtPlan, type BranchPayState } from './extend.js';
+import type { PaymentRow, PaymentsRepository } from './repository.js';
+
+export type { BranchPayState } from './extend.js';
 
 export type ConfirmOutcome = 'applied' | 'already' | 'ignored' | 'pending' | 'canceled';
 
@@ -14,16 +16,6 @@ export type ConfirmOutcome = 'applied' | 'already' | 'ignored' | 'pending' | 'ca
 // the notification is only a hint, the payment is re-read from the provider.
 export interface PaymentConfirmations {
   confirm(providerPaymentId: string): Promise<ConfirmOutcome>;
-}
-
-// The branch row's pay summary (branches are the accounts module's to write), in the caller's
-// transaction.
-export interface BranchPayState {
-  setPayState(
-    db: Db,
-    accId: number,
-    state: { payPeriod: string | null; payStatus: boolean; activeModules: PayModule[] },
-  ): Promise<void>;
 }
 
 export interface ConfirmDeps {
@@ -38,14 +30,8 @@ export interface ConfirmDeps {
 // Amounts are numeric in the table and decimal strings at the provider: equal to the kopeck/cent.
 const sameAmount = (a: number, b: number) => Math.abs(a - b) < 0.005;
 
-interface StoredPlan {
-  months: PayPeriod;
-  modules: PayModule[];
-  bonusWeeks: number;
-}
-
-function storedPlan(row: PaymentRow): StoredPlan | null {
-  const plan = row.plan as Partial<StoredPlan> | null;
+function storedPlan(row: PaymentRow): BoughtPlan | null {
+  const plan = row.plan as Partial<BoughtPlan> | null;
   const months = Number(plan?.months ?? row.months);
   if (!(PAY_PERIODS as readonly number[]).includes(months)) return null;
   const bonusWeeks = Number(plan?.bonusWeeks ?? 0);
@@ -61,24 +47,13 @@ export function createConfirmations(d: ConfirmDeps): PaymentConfirmations & { sw
 
   // Extends the plan's modules from their paid-till as it is now (another payment may have landed
   // since the price was shown), marks the payment applied and updates the branch row: all or none.
-  async function apply(row: PaymentRow, plan: StoredPlan): Promise<boolean> {
+  async function apply(row: PaymentRow, plan: BoughtPlan): Promise<boolean> {
     const now = d.clock.now();
     const branch = await repo.branch(row.accId);
     const today = localDay(now, branch?.timeZone ?? 'Europe/Moscow');
     return d.db.transaction(async (tx) => {
-      // Two payments of one branch confirmed at once: the second extends from the first's result.
-      await repo.lockBranch(tx, row.accId);
       if (!(await repo.markApplied(tx, row.id, now))) return false;
-      const current = await repo.periods(row.accId, tx);
-      const chosen = current.rows.filter((p) => plan.modules.includes(p.module));
-      const start = [today, ...chosen.map((p) => p.paidTill)].reduce((a, b) => (a >= b ? a : b));
-      const till = paidTillAfter(start, plan.months, plan.bonusWeeks);
-      const extended: ModulePeriod[] = plan.modules.map((module) => ({ module, paidTill: till, testPeriod: false }));
-      // The first payment of a branch known only by its branch row keeps that row's other modules.
-      const kept = current.derived ? current.rows.filter((p) => !plan.modules.includes(p.module)) : [];
-      await repo.savePeriods(tx, row.accId, [...kept, ...extended], now);
-      const all = [...current.rows.filter((p) => !plan.modules.includes(p.module)), ...extended];
-      await d.payState.setPayState(tx, row.accId, payStateOf(all, today));
+      await extendModules(tx, repo, d.payState, row.accId, plan, today, now);
       return true;
     });
   }

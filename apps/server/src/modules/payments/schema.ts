@@ -29,6 +29,9 @@ export const paymentAccounts = pgTable('payment_accounts', {
   autopay: boolean('autopay').notNull().default(false),
   paymentMethodId: text('payment_method_id'),
   last4: text('last_4'),
+  // What autopay buys each time (the plan of the payment that turned it on, or the last one).
+  autopayMonths: integer('autopay_months'),
+  autopayModules: text('autopay_modules').array(),
   updatedAt: ts('updated_at').notNull(),
 });
 
@@ -70,10 +73,56 @@ export const payments = pgTable(
     createdAt: ts('created_at').notNull(),
     confirmedAt: ts('confirmed_at'),
     appliedAt: ts('applied_at'),
+    // Autopay: the paid-till day this charge is for (its tries share it) and why a try failed.
+    dueDay: date('due_day'),
+    failureReason: text('failure_reason'),
+    refundedAt: ts('refunded_at'),
+    refundAmount: numeric('refund_amount', { mode: 'number' }),
   },
   (t) => [
     uniqueIndex('payments_provider_id_uq').on(t.provider, t.providerPaymentId),
     uniqueIndex('payments_idempotence_uq').on(t.idempotenceKey),
     index('payments_acc_idx').on(t.accId, t.createdAt),
+    index('payments_autopay_due_idx').on(t.accId, t.dueDay),
   ],
+);
+
+// An invoice for a legal entity: the buyer's requisites as they were when it was issued (the
+// settings may change later), what it buys, and when an operator recorded it paid (that extends
+// the modules, once).
+export const paymentInvoices = pgTable(
+  'payment_invoices',
+  {
+    id: serial('id').primaryKey(),
+    accId: accId(),
+    number: text('number').notNull(),
+    inn: text('inn').notNull(),
+    kpp: text('kpp'),
+    name: text('name').notNull(),
+    amount: numeric('amount', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    months: integer('months').notNull(),
+    modules: text('modules').array().notNull(),
+    plan: jsonb('plan').notNull(),
+    status: text('status').notNull().default('issued'),
+    createdAt: ts('created_at').notNull(),
+    paidAt: ts('paid_at'),
+  },
+  (t) => [
+    uniqueIndex('payment_invoices_number_uq').on(t.number),
+    index('payment_invoices_acc_idx').on(t.accId, t.createdAt),
+  ],
+);
+
+// Dunning messages sent to a branch's owners, one per (kind, key): a sweep that runs again the same
+// day sends nothing twice (key: the paid-till day and the try).
+export const paymentNotices = pgTable(
+  'payment_notices',
+  {
+    accId: accId(),
+    kind: text('kind').notNull(),
+    key: text('key').notNull(),
+    sentAt: ts('sent_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accId, t.kind, t.key] })],
 );
