@@ -9,7 +9,7 @@ export const E2E_TMP = process.env.E2E_TMP_DIR ? path.resolve(process.env.E2E_TM
 // The real built app (server + cabinet) on a fresh embedded database with the demo seed.
 // Its log goes to a file: with no bot token the PINs are read from there, as a person would.
 export default defineConfig({
-  testDir: './specs',
+  testDir: '.',
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -32,7 +32,16 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  // Specs that move the server's shared clock far ahead (a month of dunning) run after all others.
+  projects: [
+    { name: 'chromium', testDir: './specs', use: { ...devices['Desktop Chrome'], channel: undefined } },
+    {
+      name: 'after-clock',
+      testDir: './specs-after-clock',
+      dependencies: ['chromium'],
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
+  ],
   webServer: {
     command: `rm -rf "${E2E_TMP}/data" && mkdir -p "${E2E_TMP}" && node apps/server/dist/main.js --role all > "${E2E_TMP}/server.log" 2>&1`,
     cwd: root,

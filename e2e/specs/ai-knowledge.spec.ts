@@ -4,6 +4,7 @@ import { Document, Packer, Paragraph, TextRun } from 'docx';
 import { KnowledgePage, setAgentActive, type PickedFile } from '../support/ai-pages.js';
 import { dayText } from '../support/date-text.js';
 import { signInOnce } from '../support/owner-setup.js';
+import { expectToast } from '../support/toast.js';
 
 // Issue 15: the AI administrator's knowledge files with their live stages over the progress stream,
 // the test chat answering from them and from the local CRM, the conversations and statistics pages.
@@ -124,7 +125,7 @@ test.describe('signed in as the owner', () => {
     await expect(page.getByTestId('ai-files-count')).toHaveText('2 файла');
     await expect(knowledge.totalSize()).not.toHaveText(withDocx);
     await knowledge.deleteFile(FAQ);
-    await expect(page.getByTestId('toast-success')).toContainText('Файл удалён');
+    await expectToast(page, 'success', 'Файл удалён');
     await expect(knowledge.totalSize()).toHaveText(withDocx);
     await expect(page.getByTestId('ai-files-count')).toHaveText('1 файл');
     await expect(knowledge.state(PRICE_LIST)).toHaveAttribute('data-state', 'ready');
@@ -226,7 +227,7 @@ test.describe('signed in as the owner', () => {
     );
     await send.click();
     expect((await sent).ok()).toBe(true);
-    await expect(page.getByTestId('toast-success')).toBeVisible();
+    await expectToast(page, 'success');
     await expect(modal).toHaveCount(0);
   });
 

@@ -6,6 +6,7 @@ import { ChatHistoryPage } from '../support/chat-history-page.js';
 import { ConnectionPage } from '../support/connection-page.js';
 import { LoginPage } from '../support/login-page.js';
 import { SandboxPage } from '../support/sandbox-page.js';
+import { expectToast } from '../support/toast.js';
 
 const OWNER = 111111;
 const CLIENT = '79991234567';
@@ -141,7 +142,7 @@ test.describe('signed in as the owner', () => {
 
     await blacklist.addByEnter('79990007000');
     await expect(blacklist.row('79990007000')).toBeVisible();
-    await expect(page.getByTestId('toast-success')).toBeVisible();
+    await expectToast(page, 'success');
     await expect(blacklist.count()).toHaveAttribute('data-count', '1');
     await blacklist.input().fill('79990007000');
     await expect(blacklist.button()).toHaveAttribute('data-mode', 'remove');

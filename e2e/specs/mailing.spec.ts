@@ -9,6 +9,7 @@ import { DevCrmPage } from '../support/dev-crm-page.js';
 import { MailingDetailPage, MailingStatsPage, NewMailingPage, StartedMailingsPage } from '../support/mailing-pages.js';
 import { SandboxPage } from '../support/sandbox-page.js';
 import { authHeaders } from '../support/session-token.js';
+import { toasts } from '../support/toast.js';
 
 const OWNER = 111111;
 const MOSCOW = 1001;
@@ -247,7 +248,7 @@ test.describe('signed in as the owner', () => {
     const question = `Здравствуйте! До какого числа скидка по коду ${code}?`;
     const wish = `Хочу записаться на маникюр по коду ${code}`;
     await sandbox.reply(answering, question);
-    await expect(sandbox.page.getByTestId('toast-success')).toHaveCount(0, { timeout: 10_000 });
+    await expect(toasts(sandbox.page, 'success')).toHaveCount(0, { timeout: 10_000 });
     await sandbox.reply(booking, wish);
     for (const [phone, reply] of [
       [answering, question],
@@ -320,7 +321,7 @@ test.describe('signed in as the owner', () => {
     await expect(started.status(id)).toHaveAttribute('data-status', 'started');
 
     // Stopped again: the specs after this one share the branch's number and its pacing.
-    await expect(page.getByTestId('toast-success')).toHaveCount(0, { timeout: 10_000 });
+    await expect(toasts(page, 'success')).toHaveCount(0, { timeout: 10_000 });
     await started.stop(id);
     await expect(started.status(id)).toHaveAttribute('data-status', 'paused');
   });

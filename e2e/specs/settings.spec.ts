@@ -5,6 +5,7 @@ import { AccessesPage } from '../support/accesses-page.js';
 import { LoginPage } from '../support/login-page.js';
 import { BillDataPage, SmsSettingsPage } from '../support/settings-pages.js';
 import { Shell } from '../support/shell.js';
+import { expectToast } from '../support/toast.js';
 
 const OWNER = 111111;
 const MOSCOW = 1001;
@@ -61,7 +62,7 @@ test('an admin given only templates sees only templates, and loses the branch on
   await expect(accesses.tgId()).toHaveValue('7770001');
   await accesses.right('edit_templates').check();
   await accesses.name().press('Enter');
-  await expect(ownerPage.getByTestId('toast-success')).toBeVisible();
+  await expectToast(ownerPage, 'success');
   await expect(accesses.activeList().getByTestId(`admin-card-${NEW_ADMIN}`)).toBeVisible();
   await expect(ownerPage.getByTestId(`admin-rights-${NEW_ADMIN}`).getByText(/шаблон/i)).toBeVisible();
   await expect(accesses.tgId()).toHaveValue('');
@@ -151,7 +152,7 @@ test.describe('signed in as the owner', () => {
 
     // SPEC 8: the confirmation cannot be turned on without a provider.
     await sms.confirm().click({ force: true });
-    await expect(page.getByTestId('toast-warning')).toBeVisible();
+    await expectToast(page, 'warning', 'Подтверждение по SMS нельзя включить без SMS-провайдера');
     await expect(sms.confirm()).not.toBeChecked();
 
     await sms.choose('SMS.RU');
@@ -176,7 +177,7 @@ test.describe('signed in as the owner', () => {
     await expect(sms.confirm()).toBeChecked();
     await sms.choose('Не подключён');
     await expect(sms.confirm()).not.toBeChecked();
-    await expect(page.getByTestId('toast-warning')).toBeVisible();
+    await expectToast(page, 'warning', 'SMS-провайдер отключён, поэтому подтверждение по SMS выключено');
     await sms.expectFields([]);
   });
 });

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { expectToastAfter } from './toast.js';
 
 // Page object of /auto_response: the key phrase cards (by position) and their actions.
 export class AutoResponsePage {
@@ -44,12 +45,9 @@ export class AutoResponsePage {
   }
 
   async save(index: number, toast: string): Promise<void> {
-    const shown = this.page.getByTestId('toast-success').filter({ hasText: toast });
-    // An earlier save's toast with the same words may still be closing (Mantine keeps it in the
-    // page for its exit transition): wait until it is gone, so the toast seen below is this save's.
-    await expect(shown).toHaveCount(0);
-    await this.page.getByTestId(`key-phrase-save-${index}`).click();
-    await expect(shown).toBeVisible();
+    await expectToastAfter(this.page, 'success', toast, () =>
+      this.page.getByTestId(`key-phrase-save-${index}`).click(),
+    );
     await expect(this.card(index)).toHaveAttribute('data-phrase-id', /^\d+$/);
   }
 

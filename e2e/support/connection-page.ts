@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { expectToast } from './toast.js';
 
 export type Channel = 'wa' | 'tg';
 
@@ -67,6 +68,6 @@ export class ConnectionPage {
     await this.page.getByTestId('test-message-phone').fill(phone);
     await this.page.getByTestId('test-message-text').fill(text);
     await this.page.getByTestId('test-message-send').click();
-    await expect(this.page.getByTestId('toast-success')).toBeVisible();
+    await expectToast(this.page, 'success');
   }
 }

@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { dayText } from './date-text.js';
+import { expectToast } from './toast.js';
 
 export interface NewRecord {
   clientName: string;
@@ -46,7 +47,7 @@ export class DevCrmPage {
     await this.pick('crm-create-services', record.service);
     await form.getByTestId('crm-create-start').fill(record.start);
     await form.getByTestId('crm-create-submit').click();
-    await expect(this.page.getByTestId('toast-success').filter({ hasText: 'Запись создана' })).toBeVisible();
+    await expectToast(this.page, 'success', 'Запись создана');
     await expect(form).toBeHidden();
     await expect(this.page.getByTestId('crm-day-input')).toHaveValue(dayText(record.start.slice(0, 10)));
   }

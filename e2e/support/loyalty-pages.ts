@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { LocalCrmClientWire } from '@salon/contract/local-crm';
 import { authHeaders } from './session-token.js';
+import { expectToast } from './toast.js';
 
 // Page object of /invite_fiend/list: the branch's invite-a-friend actions, a row each.
 export class LoyaltyListPage {
@@ -65,7 +66,7 @@ export class LoyaltyEditorPage {
   // Saves a new action; answers its id (from the address the editor moves to).
   async saveNew(): Promise<number> {
     await this.page.getByTestId('editor-save').click();
-    await expect(this.page.getByTestId('toast-success').filter({ hasText: 'Акция сохранена' })).toBeVisible();
+    await expectToast(this.page, 'success', 'Акция сохранена');
     await expect(this.page).toHaveURL(/\/invite_fiend\/action\?.*id=\d+/);
     const id = Number(new URL(this.page.url()).searchParams.get('id'));
     expect(id).toBeGreaterThan(0);

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { expectToast, toasts } from './toast.js';
 
 // Page object of /mailing/new: the three steps (Recipients, Contents, Test and launch) and the
 // calendar of the launch step.
@@ -25,9 +26,7 @@ export class NewMailingPage {
     });
     // What the page ended on: the list read, or a refusal (toast or "clients not found" callout),
     // named in the failure so a broken upload says why rather than timing out.
-    const outcome = this.parsed()
-      .or(this.page.getByTestId('toast-error'))
-      .or(this.page.getByTestId('mailing-clients-not-found'));
+    const outcome = this.parsed().or(toasts(this.page, 'error')).or(this.page.getByTestId('mailing-clients-not-found'));
     await expect(outcome.first()).toBeVisible({ timeout: 30_000 });
     if (!(await this.parsed().isVisible())) {
       throw new Error(`the list was refused: ${(await outcome.first().innerText()).trim()}`);
@@ -104,8 +103,7 @@ export class NewMailingPage {
     const button = this.page.getByTestId('mailing-launch');
     await expect(button).toBeEnabled();
     await button.click();
-    const toast = this.page.getByTestId('toast-success').last();
-    await expect(toast).toBeVisible({ timeout: 20_000 });
+    const toast = await expectToast(this.page, 'success', undefined, { timeout: 20_000 });
     const text = await toast.innerText();
     await expect(this.page).toHaveURL(/\/mailing\/started_mailing\?/);
     return text;
@@ -227,12 +225,12 @@ export class StartedMailingsPage {
     await expect(modal).toBeVisible();
     await this.page.getByTestId('started-stop-confirm').click();
     await expect(modal).toBeHidden();
-    await expect(this.page.getByTestId('toast-success').filter({ hasText: 'Рассылка остановлена' })).toBeVisible();
+    await expectToast(this.page, 'success', 'Рассылка остановлена');
   }
 
   async resume(id: string): Promise<void> {
     await this.page.getByTestId(`started-resume-${id}`).click();
-    await expect(this.page.getByTestId('toast-success').filter({ hasText: 'Рассылка продолжена' })).toBeVisible();
+    await expectToast(this.page, 'success', 'Рассылка продолжена');
   }
 }
 

@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Download, type Locator, type Page } from '@playwright/test';
+import { authHeaders } from './session-token.js';
+import { BillDataPage } from './settings-pages.js';
+import { expectToast } from './toast.js';
 
 const LOG = path.join(
   process.env.E2E_TMP_DIR ? path.resolve(process.env.E2E_TMP_DIR) : path.resolve(import.meta.dirname, '..', '.tmp'),
@@ -18,6 +21,30 @@ export function amountOf(text: string): number {
   const digits = text.replace(/[^\d.,]/g, '');
   const normalized = /,\d{2}$/.test(digits) ? digits.replace(/\./g, '').replace(',', '.') : digits.replace(/,/g, '');
   return Number(normalized);
+}
+
+export interface PayDataWire {
+  pay_date: string | null;
+  pay_status: boolean;
+  autopay: boolean;
+  last_4: string | null;
+}
+
+export async function payData(page: Page, accId: number): Promise<PayDataWire> {
+  const answer = await page.request.get(`/api/pay?acc_id=${accId}`, { headers: await authHeaders(page) });
+  expect(answer.ok(), await answer.text()).toBe(true);
+  return (await answer.json()) as PayDataWire;
+}
+
+// The provider's notification follows the payer's redirect back to /pay: wait until the server's
+// pay data shows it, then load the page once (a reload loop races the page's own loading).
+export async function reloadWhenPayData(
+  page: Page,
+  accId: number,
+  done: (data: PayDataWire) => boolean,
+): Promise<void> {
+  await expect.poll(async () => done(await payData(page, accId)), { timeout: 30_000 }).toBe(true);
+  await page.reload();
 }
 
 // Page object of /pay: the subscription header, the month cards, the modules and the price block.
@@ -76,6 +103,125 @@ export class PayPage {
   async pay(): Promise<void> {
     await this.page.getByTestId('pay-submit').click();
   }
+
+  // --- Autopay (SPEC 4: connect through a link in a modal, disable through a confirm modal) ---
+
+  // "Автоплатёж подключён, карта •••• 4242" or "Автоплатёж не подключён".
+  autopay(): Locator {
+    return this.page.getByTestId('pay-autopay');
+  }
+
+  autopaySchedule(): Locator {
+    return this.page.getByTestId('pay-autopay-schedule');
+  }
+
+  // Opens the modal that explains the card check and goes on to the provider's checkout.
+  async connectAutopay(): Promise<void> {
+    await this.page.getByTestId('autopay-connect').click();
+    const modal = this.page.getByTestId('autopay-link-modal');
+    await expect(modal).toHaveAttribute('data-kind', 'connect');
+    await expect(modal.getByTestId('autopay-binding-amount')).toBeVisible();
+    await modal.getByTestId('autopay-link-continue').click();
+  }
+
+  async turnAutopayOff(): Promise<void> {
+    await this.page.getByTestId('autopay-off').click();
+    const modal = this.page.getByTestId('autopay-off-modal');
+    await expect(modal).toBeVisible();
+    await modal.getByTestId('autopay-off-confirm').click();
+    await expectToast(this.page, 'success');
+    await expect(modal).toBeHidden();
+  }
+
+  // --- Invoices for legal entities ---
+
+  // Opens the invoice modal for the period and modules chosen with choose().
+  async openInvoice(): Promise<InvoiceModal> {
+    await this.page.getByTestId('pay-invoice').click();
+    const modal = new InvoiceModal(this.page);
+    await expect(modal.root()).toBeVisible();
+    return modal;
+  }
+
+  invoiceRows(): Locator {
+    return this.page.getByTestId('pay-invoices-section').getByTestId('invoice-row');
+  }
+
+  invoiceRow(number: string): Locator {
+    return this.page.locator(`[data-testid="invoice-row"][data-number="${number}"]`);
+  }
+
+  // Downloads an invoice from the list through the browser's download.
+  async downloadInvoice(number: string): Promise<Download> {
+    const download = this.page.waitForEvent('download');
+    await this.invoiceRow(number).getByTestId('invoice-row-download').click();
+    return download;
+  }
+}
+
+// The invoice modal: the buyer and what is bought, then the created invoice with its actions.
+export class InvoiceModal {
+  constructor(readonly page: Page) {}
+
+  root(): Locator {
+    return this.page.getByTestId('invoice-modal');
+  }
+
+  draft(): Locator {
+    return this.root().getByTestId('invoice-draft');
+  }
+
+  noBillData(): Locator {
+    return this.root().getByTestId('invoice-no-bill-data');
+  }
+
+  async create(): Promise<void> {
+    await this.draft().getByTestId('invoice-create').click();
+    await expect(this.root().getByTestId('invoice-details')).toBeVisible();
+  }
+
+  // The number printed on the invoice ("Счёт № 1002-1" → "1002-1").
+  async number(): Promise<string> {
+    const text = (await this.root().getByTestId('invoice-number').textContent()) ?? '';
+    const number = /№\s*(\S+)|No\.\s*(\S+)/.exec(text);
+    const value = number?.[1] ?? number?.[2];
+    if (!value) throw new Error(`no invoice number in: ${text}`);
+    return value;
+  }
+
+  total(): Locator {
+    return this.root().getByTestId('invoice-total');
+  }
+
+  item(module: 'WA' | 'TG' | 'loyalty'): Locator {
+    return this.root().getByTestId(`invoice-item-${module}`);
+  }
+
+  async download(): Promise<Download> {
+    const download = this.page.waitForEvent('download');
+    await this.root().getByTestId('invoice-download').click();
+    return download;
+  }
+
+  async close(): Promise<void> {
+    await this.root().getByTestId('invoice-close').click();
+    await expect(this.root()).toBeHidden();
+  }
+}
+
+// Settings → billing data: the buyer's requisites an invoice is issued to.
+export async function fillBillData(
+  page: Page,
+  accId: number,
+  data: { inn: string; kpp: string; name: string },
+): Promise<void> {
+  const bill = new BillDataPage(page);
+  await bill.open(accId);
+  await bill.inn().fill(data.inn);
+  await page.getByTestId('bill-kpp').fill(data.kpp);
+  await bill.name().fill(data.name);
+  await bill.save();
+  await bill.expectSaved();
 }
 
 // The sandbox provider's checkout page (server-rendered, no test ids: what a payer sees).
@@ -115,6 +261,15 @@ export class HistoryPage {
 
   cell(row: Locator, column: 'date' | 'modules' | 'type' | 'amount' | 'period' | 'receipt'): Locator {
     return row.locator(`[data-column="${column}"]`);
+  }
+
+  // The receipt button of a row; after a click its cell says idle, loading, notReady or blocked.
+  receipt(row: Locator): Locator {
+    return row.getByTestId('history-receipt');
+  }
+
+  receiptCell(row: Locator): Locator {
+    return row.getByTestId('history-receipt-cell');
   }
 }
 

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { expectToast } from './toast.js';
 
 // Page object of /dev/sandbox: the salon's phone (scan, pairing code, login code) and the clients.
 // The page needs a signed-in context and shows one branch: `accId`, else the cabinet's current one.
@@ -23,7 +24,7 @@ export class SandboxPage {
   async scan(instanceId: string, phone: string): Promise<void> {
     await this.page.getByTestId(`sandbox-scan-phone-${instanceId}`).fill(phone);
     await this.page.getByTestId(`sandbox-scan-${instanceId}`).click();
-    await expect(this.page.getByTestId('toast-success')).toBeVisible();
+    await expectToast(this.page, 'success');
   }
 
   async loginCode(instanceId: string): Promise<string> {
@@ -35,7 +36,7 @@ export class SandboxPage {
   async enterPairingCode(code: string): Promise<void> {
     await this.page.getByTestId('sandbox-pairing-code').fill(code);
     await this.page.getByTestId('sandbox-pairing-submit').click();
-    await expect(this.page.getByTestId('toast-success')).toBeVisible();
+    await expectToast(this.page, 'success');
   }
 
   messages(): Locator {
@@ -51,6 +52,6 @@ export class SandboxPage {
     await this.page.getByTestId('sandbox-reply-phone').fill(phone);
     await this.page.getByTestId('sandbox-reply-text').fill(text);
     await this.page.getByTestId('sandbox-reply-send').click();
-    await expect(this.page.getByTestId('toast-success')).toBeVisible();
+    await expectToast(this.page, 'success');
   }
 }

@@ -6,6 +6,10 @@ const LOG = path.join(
   'server.log',
 );
 
+export function serverLogPath(): string {
+  return LOG;
+}
+
 export function logLength(): number {
   try {
     return readFileSync(LOG, 'utf8').length;

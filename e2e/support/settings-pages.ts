@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { expectToast } from './toast.js';
 
 // What every settings page shares: the form in its SPEC 4 states and the save bar.
 class SettingsForm {
@@ -19,7 +20,7 @@ class SettingsForm {
 
   // The saved message shows for about 500 ms, so the toast is the steadier sign of a save.
   async expectSaved(): Promise<void> {
-    await expect(this.page.getByTestId('toast-success')).toBeVisible();
+    await expectToast(this.page, 'success');
     await expect(this.form()).toHaveAttribute('data-state', 'success');
   }
 }

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { expectToast } from './toast.js';
 
 // Page object of /template_list: the rows with their switch and action menu, and "New template".
 export class TemplateListPage {
@@ -100,7 +101,7 @@ export class TemplateEditorPage {
   async save(): Promise<void> {
     await expect(this.saveState()).toHaveText('Есть несохранённые изменения');
     await this.page.getByTestId('editor-save').click();
-    await expect(this.page.getByTestId('toast-success').filter({ hasText: 'Шаблон сохранён' }).last()).toBeVisible();
+    await expectToast(this.page, 'success', 'Шаблон сохранён');
     await expect(this.saveState()).toHaveText('Изменений нет');
   }
 

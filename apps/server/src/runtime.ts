@@ -32,6 +32,7 @@ import { createDevSandboxModule } from './modules/dev-sandbox/module.js';
 import { createLoyaltyModule, type LoyaltyModule } from './modules/loyalty/module.js';
 import { createMailingModule, type MailingModule } from './modules/mailing/module.js';
 import { createPaymentsModule, type PaymentsModule } from './modules/payments/module.js';
+import { sellerFromConfig } from './modules/payments/invoices/seller.js';
 import { selectPaymentProvider, SANDBOX_WEBHOOK_PATH } from './payments/select.js';
 import { createReviewsModule } from './modules/reviews/module.js';
 import { createSettingsModule } from './modules/settings/module.js';
@@ -259,6 +260,21 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       },
     },
     payState: accounts.payState,
+    // Gating (issue 16 item 5): the connection module switches a lapsed channel off and back on.
+    channels: {
+      suspend: (accId, module) => connection.service.suspendUnpaid(accId, module),
+      resume: (accId, module) => connection.service.resumePaid(accId, module),
+    },
+    botMessages: adminBot.messages,
+    // Invoices: the seller from SELLER_*, the buyer from the settings' invoice data, the PDF to
+    // Telegram through the admin bot; receipts' links; the operator's token.
+    invoices: {
+      seller: sellerFromConfig(config),
+      billing: { billDataOf: (accId) => settings.service.billData(accId) },
+      botFiles: adminBot.files,
+      opsToken: config.OPS_TOKEN,
+      receiptUrlTemplate: config.RECEIPT_URL_TEMPLATE,
+    },
   });
 
   // Sweeps run in this order (lost dispatch jobs, CRM inbox, birthdays, send-outs); routes are

@@ -120,6 +120,8 @@ export const paymentHistoryRow = z.object({
       upd_url: z.string().nullable(),
     })
     .nullable(),
+  // When the payment was refunded (an operator's refund), absent or null otherwise.
+  refunded_at: z.string().nullable().optional(),
 });
 export const paymentHistory = z.object({ data: z.array(paymentHistoryRow) });
 export type PaymentHistoryRow = z.infer<typeof paymentHistoryRow>;
@@ -269,7 +271,27 @@ export const AUTOPAY_RULES = {
 // once; it buys nothing and is not shown in the history.
 export const CARD_BINDING_AMOUNT: Record<PayCurrency, number> = { RUB: 1, USD: 1 };
 
+//   GET  /api/autopay_link?acc_id   → a URL string (the provider's checkout of the card binding)
+//   GET  /api/change_card?acc_id    → a URL string (the same, keeping the autopay plan)
+//   POST /api/autopay_off?acc_id    → autopayOff (the saved card is forgotten, nothing is charged)
+// Refusals: 400 PAY_STATUS.notPayable (nothing to renew: no active module and no payment yet),
+// 400 PAY_STATUS.noReceiptContact, 502 PAY_STATUS.providerFailed.
+export const autopayOff = z.object({ ok: z.literal(true), autopay: z.literal(false) });
+export type AutopayOff = z.infer<typeof autopayOff>;
+
+// A module's standing on a branch-local day (see gateOf on the server): paid (paid till today or
+// later), grace (the paid time ended at most graceDays ago: still usable), lapsed (the grace is
+// over: its channel is `no_pay`, a loyalty action cannot go on), unpaid (never paid).
+export const MODULE_STANDINGS = ['paid', 'grace', 'lapsed', 'unpaid'] as const;
+export type ModuleStanding = (typeof MODULE_STANDINGS)[number];
+
 // --- Invoices for legal entities (SPEC 3 Invoice, SPEC 7 /create_invoice, /send_invoice_to_tg) ---
+//   POST /api/create_invoice?acc_id&months  {modules}  → invoice (400 PAY_STATUS / PAY_EXTRA_STATUS)
+//   GET  /api/invoices?acc_id                          → invoiceList, newest first
+//   GET  /api/invoice_pdf?acc_id&invoice_id            → application/pdf attachment (404 invoiceNotFound)
+//   POST /api/send_invoice_to_tg?acc_id&invoice_id     → invoiceSent (404 invoiceNotFound, 409 adminBotMissing)
+//   POST /api/get_missing_receipt?acc_id&date&amount {fiscal_number, payment_id} → missingReceipt
+//        (404 receiptNotFound, 502 providerFailed also on the RECEIPT_TIMEOUT_MS time-out)
 
 export const invoiceIdQuery = z.object({ invoice_id: z.coerce.number().int().positive().max(2_147_483_647) });
 export const INVOICE_STATUSES = ['issued', 'paid', 'canceled'] as const;
@@ -300,7 +322,8 @@ export const invoiceList = z.object({ data: z.array(invoice) });
 
 export const missingReceiptBody = z.object({
   fiscal_number: z.string().max(64).nullable(),
-  payment_id: z.string().min(1).max(64),
+  // The provider's payment id, as the history's receipt gives it.
+  payment_id: z.string().regex(/^[\w-]{1,64}$/),
 });
 export const missingReceiptQuery = z.object({
   date: z.string().max(40),
@@ -317,4 +340,38 @@ export const PAY_EXTRA_STATUS = {
   invoiceNotFound: 'Invoice not found',
   adminBotMissing: 'Admin bot not connected',
   receiptNotFound: 'Receipt not found',
+  kppInvalid: 'KPP is not valid',
+  // Invoices for legal entities are in roubles (pay data's create_bill is false for USD).
+  invoiceRubOnly: 'Invoices are in roubles only',
+} as const;
+
+// POST /api/send_invoice_to_tg?acc_id&invoice_id: the admin bot sent the PDF to the caller.
+export const INVOICE_SENT_STATUS = 'Invoice sent' as const;
+export const invoiceSent = z.object({ ok: z.literal(true), status: z.literal(INVOICE_SENT_STATUS) });
+
+// --- Operator calls (POST /api/ops/*, bearer OPS_TOKEN; 404 while OPS_TOKEN is unset) ---
+//   POST /api/ops/invoice_paid {number}      → opsInvoicePaid (applied false: it was paid before)
+//   POST /api/ops/refund       {payment_id}  → opsRefund (refunded false: it was refunded before)
+// payment_id: our payment's number or the provider's payment id (as the history's receipt shows it).
+export const opsInvoicePaidBody = z.object({ number: z.string().regex(/^\d{1,12}$/) });
+export const opsRefundBody = z.object({ payment_id: z.string().regex(/^[\w-]{1,64}$/) });
+const modulesPaidTill = z.object({ WA: day.nullable(), TG: day.nullable(), loyalty: day.nullable() });
+export const opsInvoicePaid = z.object({
+  ok: z.literal(true),
+  applied: z.boolean(),
+  invoice: invoice,
+  modules_paid_till: modulesPaidTill,
+});
+export const opsRefund = z.object({
+  ok: z.literal(true),
+  refunded: z.boolean(),
+  payment_id: z.number().int(),
+  amount: z.number(),
+  refunded_at: z.string(),
+  modules_paid_till: modulesPaidTill,
+});
+export const OPS_STATUS = {
+  paymentNotFound: 'Payment not found',
+  notRefundable: 'Payment is not refundable',
+  invoiceCanceled: 'Invoice is canceled',
 } as const;

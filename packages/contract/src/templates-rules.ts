@@ -176,5 +176,17 @@ export const BOOKING_ATTRIBUTION_DAYS = 7;
 
 // SPEC 9: template statistics baseline date.
 export const TEMPLATE_STATS_BASELINE = '2020-01-01';
+// A statistics range day: a real calendar day (2026-02-31 is not) of the years the review and AI
+// statistics take too. JavaScript's Date reads year 0 as 1 BC, Postgres has no year 0 at all.
+export const STATS_YEAR_MIN = 1970;
+export const STATS_YEAR_MAX = 2999;
+export function isStatsDay(value: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return false;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (year < STATS_YEAR_MIN || year > STATS_YEAR_MAX) return false;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
 export const STATS_GROUP_BY = ['week', 'month'] as const;
 export type StatsGroupBy = (typeof STATS_GROUP_BY)[number];

@@ -6,6 +6,7 @@ import {
   EVENT_KINDS,
   isDayCategory,
   isOffsetCategory,
+  isStatsDay,
   isValidOffsetHours,
   MAX_CONTENT_ITEMS,
   STATS_GROUP_BY,
@@ -186,7 +187,7 @@ export const categoryListQuery = referenceListQuery;
 export const categoryListResponse = referenceListResponse;
 
 // --- Statistics (SPEC 3 Template statistics) ---
-const dateParam = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'invalid_date' });
+const dateParam = z.string().refine(isStatsDay, { message: 'invalid_date' });
 export const statsRangeQuery = z.object({ date_from: dateParam.optional(), date_to: dateParam.optional() });
 export const oneTemplateStatsQuery = statsRangeQuery.extend({
   templ_id: z.coerce.number().int().positive().max(INT4_MAX),

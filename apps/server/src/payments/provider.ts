@@ -64,6 +64,19 @@ export class PaymentProviderError extends Error {
   }
 }
 
+// A payment's 54-FZ receipt as the fiscal data operator registered it: the fiscal storage number
+// (ФН), the fiscal document number (ФД) and the fiscal sign (ФП) name it at the tax service.
+export interface ProviderReceipt {
+  status: 'pending' | 'succeeded' | 'canceled';
+  fiscalStorageNumber: string | null;
+  fiscalDocumentNumber: string | null;
+  fiscalAttribute: string | null;
+  registeredAt: string | null;
+  // A page of the provider's own that shows the receipt (the sandbox); null: the caller builds the
+  // link from the fiscal data.
+  url: string | null;
+}
+
 export interface PaymentProvider {
   readonly name: 'yookassa' | 'sandbox';
   create(payment: CreatePayment): Promise<ProviderPayment>;
@@ -73,6 +86,8 @@ export interface PaymentProvider {
     payment: Omit<CreatePayment, 'returnUrl' | 'savePaymentMethod'> & { paymentMethodId: string },
   ): Promise<ProviderPayment>;
   refund(paymentId: string, amount: number, idempotenceKey: string): Promise<void>;
+  // The receipt registered for a payment (its sale receipt, not a refund's); null: none was made.
+  receiptOf(paymentId: string): Promise<ProviderReceipt | null>;
   // Reads a notification's body once the sender is trusted (the route checks the sender first);
   // null for a body that is not one.
   parseNotification(body: unknown): ProviderNotification | null;

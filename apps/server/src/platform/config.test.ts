@@ -21,6 +21,14 @@ describe('configuration', () => {
     [{ ENCRYPTION_KEY: 'short' }, 'ENCRYPTION_KEY'],
     [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO'],
     [{ TRUST_PROXY: 'everyone' }, 'TRUST_PROXY'],
+    [{ SELLER_INN: '7701234561' }, 'SELLER_INN'],
+    [{ SELLER_KPP: '7701' }, 'SELLER_KPP'],
+    [{ SELLER_BIK: '04452500' }, 'SELLER_BIK'],
+    [{ SELLER_ACCOUNT: '4070281090000000000' }, 'SELLER_ACCOUNT'],
+    [{ SELLER_CORR_ACCOUNT: '3010181040000000000x' }, 'SELLER_CORR_ACCOUNT'],
+    [{ SELLER_VAT: '20%' }, 'SELLER_VAT'],
+    [{ RECEIPT_URL_TEMPLATE: 'https://check.example/{fn}/{fd}' }, 'RECEIPT_URL_TEMPLATE'],
+    [{ OPS_TOKEN: 'short' }, 'OPS_TOKEN'],
   ])('names the bad variable in %j', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(name);
@@ -37,6 +45,13 @@ describe('configuration', () => {
     ['loopback', ['loopback']],
   ])('reads TRUST_PROXY=%s as %j', (value, expected) => {
     expect(loadConfig(value === undefined ? {} : { TRUST_PROXY: value }).TRUST_PROXY).toEqual(expected);
+  });
+
+  it('has a demo seller for invoices and no operator token by default', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ SELLER_INN: '7701234560', SELLER_VAT: 'none', SELLER_BIK: '044525000' });
+    expect(c.OPS_TOKEN).toBeUndefined();
+    expect(loadConfig({ SELLER_VAT: '20' }).SELLER_VAT).toBe('20');
   });
 });
 

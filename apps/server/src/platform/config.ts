@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { isValidInn, KPP_PATTERN } from '@salon/contract/inn-rules';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -121,6 +122,41 @@ const envSchema = z.object({
   // Prices per module per month, 'RUB:WA=1490,TG=1490,loyalty=990;USD:WA=19,TG=19,loyalty=12'
   // (unset: the contract's DEFAULT_MODULE_PRICES).
   PAY_PRICES: z.string().optional(),
+  // The seller printed on invoices for legal entities and in their bank QR code (ST00012): name,
+  // INN, KPP, bank, BIK, correspondent and settlement accounts, and the VAT rate in percent or
+  // 'none' («Без налога (НДС)»). The defaults are a demo company: set them before issuing real invoices.
+  SELLER_NAME: z.string().trim().min(1).max(160).default('ООО «Салон Кабинет» (демо)'),
+  SELLER_INN: z.string().refine(isValidInn, 'must be a valid INN (10 or 12 digits)').default('7701234560'),
+  SELLER_KPP: z.string().regex(KPP_PATTERN, 'must be 9 characters (KPP)').default('770101001'),
+  SELLER_BANK_NAME: z.string().trim().min(1).max(45).default('АО «Демо Банк»'),
+  SELLER_BIK: z
+    .string()
+    .regex(/^\d{9}$/, 'must be 9 digits')
+    .default('044525000'),
+  SELLER_CORR_ACCOUNT: z
+    .string()
+    .regex(/^\d{20}$/, 'must be 20 digits')
+    .default('30101810400000000000'),
+  SELLER_ACCOUNT: z
+    .string()
+    .regex(/^\d{20}$/, 'must be 20 digits')
+    .default('40702810900000000001'),
+  SELLER_VAT: z
+    .string()
+    .regex(/^(none|\d{1,2})$/, "must be 'none' or a percent (20)")
+    .default('none'),
+  // Where a fiscal receipt is opened, from its fiscal data: {fn} the fiscal storage number, {fd}
+  // the document number, {fp} the fiscal sign (the shop's fiscal data operator's check page).
+  RECEIPT_URL_TEMPLATE: z
+    .string()
+    .refine(
+      (t) => ['{fn}', '{fd}', '{fp}'].every((k) => t.includes(k)) && URL.canParse(t.replace(/\{f[ndp]\}/g, '1')),
+      'must be a URL with {fn}, {fd} and {fp}',
+    )
+    .default('https://check.ofd.ru/rec/{fn}/{fd}/{fp}'),
+  // The operator's bearer token for /api/ops/* (recording an invoice paid, refunds); unset: those
+  // routes do not exist (404).
+  OPS_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
   // The AI administrator's language model: an OpenAI-compatible chat-completions server (hosted or
   // local). Unset: the embedded retrieval responder answers from the knowledge files and the CRM.
   AI_LLM_BASE_URL: z.url().optional(),

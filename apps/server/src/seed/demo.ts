@@ -21,6 +21,11 @@ export const DEMO_BRANCHES = {
   sendOut: 1004,
 } as const;
 
+// The demo's paid-till day: the last day of the month ten months after `now` (2026-03-10 → 2027-01-31).
+export function demoPayTill(now: Date): string {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 11, 0)).toISOString().slice(0, 10);
+}
+
 // Writes the demo network once, on the first start of an empty database, in one transaction, with
 // each branch's local CRM (staff, price list, clients, bookings around `now`).
 export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean> {
@@ -37,7 +42,10 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean>
     ]);
     const [network] = await tx.insert(networks).values({ name: 'Салон «Бархат»' }).returning({ id: networks.id });
     const [studio] = await tx.insert(networks).values({ name: 'Студия «Лак»' }).returning({ id: networks.id });
-    const payTill = '2027-01-31';
+    // Paid well ahead of the day the demo is written (the last day of the month ten months on), so
+    // a fresh `npm start` is never gated (modules/payments/gating.ts); Moscow has every module, so
+    // its loyalty actions can be switched on.
+    const payTill = demoPayTill(now);
     await tx.insert(branches).values([
       {
         accId: DEMO_BRANCHES.moscow,
@@ -48,7 +56,7 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean>
         crmName: 'local',
         currency: 'RUB',
         timeZone: 'Europe/Moscow',
-        activeModules: ['WA', 'TG'],
+        activeModules: ['WA', 'TG', 'loyalty'],
         payPeriod: payTill,
         payStatus: true,
         showNeiroInterface: true,
@@ -87,6 +95,8 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean>
         currency: 'RUB',
         timeZone: 'Europe/Moscow',
         sendOutAccount: true,
+        // A send-out account pays for the channels it sends through.
+        activeModules: ['WA', 'TG'],
         payPeriod: payTill,
         payStatus: true,
       },

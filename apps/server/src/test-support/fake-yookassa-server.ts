@@ -6,7 +6,8 @@ import type { AddressInfo } from 'node:net';
 // (yookassa.ru/developers/api): HTTP Basic auth with the shop id and secret key; an
 // `Idempotence-Key` required on every POST and honoured (the same key on the same path answers the
 // first result; the same key with another body is refused); payments created `pending` with a redirect
-// confirmation, or charged at once from a saved payment method; refunds of succeeded payments;
+// confirmation, or charged at once from a saved payment method; refunds of succeeded payments; the
+// 54-FZ receipts of paid payments (GET /v3/receipts?payment_id=…, registered with `registerReceipt`);
 // errors as `{type: 'error', id, code, description, parameter}`. A test plays the payer with
 // `succeed`/`cancel`, makes a saved card decline with `declineMethod`, and scripts failures (500,
 // 429, a stall) before or after the request is processed.
@@ -50,6 +51,20 @@ export interface FakeRefund {
   created_at: string;
 }
 
+// A 54-FZ receipt as GET /v3/receipts lists it (the sale's; refunds' receipts are not modelled).
+export interface FakeReceipt {
+  id: string;
+  type: 'payment';
+  payment_id: string;
+  status: 'pending' | 'succeeded' | 'canceled';
+  fiscal_document_number?: string;
+  fiscal_storage_number?: string;
+  fiscal_attribute?: string;
+  registered_at?: string;
+  fiscal_provider_id?: string;
+  items: unknown[];
+}
+
 export interface RecordedYookassaRequest {
   method: string;
   path: string;
@@ -72,6 +87,10 @@ export interface FakeYookassaServer {
   requests: RecordedYookassaRequest[];
   payments: Map<string, FakePayment>;
   refunds: FakeRefund[];
+  receipts: FakeReceipt[];
+  // The fiscal data operator registers (or refuses) the receipt of a paid payment; until then a
+  // payment with a receipt has one `pending`.
+  registerReceipt(paymentId: string, status?: 'succeeded' | 'canceled'): FakeReceipt;
   fail(failure: ScriptedFailure, match?: { method?: string; path?: string }): void;
   // The payer paid on YooKassa's page (with this card); a saved method is kept if asked.
   succeed(paymentId: string, card?: { last4?: string }): FakePayment;
@@ -155,6 +174,7 @@ export async function startFakeYookassaServer(options: FakeYookassaOptions = {})
   const requests: RecordedYookassaRequest[] = [];
   const payments = new Map<string, FakePayment>();
   const refunds: FakeRefund[] = [];
+  const receipts: FakeReceipt[] = [];
   // method id → card and whether the bank now refuses it
   const methods = new Map<string, { last4: string; declines: string | null }>();
   // `${path} ${key}` → the body first sent and the answer given
@@ -202,6 +222,7 @@ export async function startFakeYookassaServer(options: FakeYookassaOptions = {})
         base.paid = true;
         base.captured_at = now();
         base.refundable = true;
+        openReceipt(base);
       }
     } else {
       const confirmation = isObject(body.confirmation) ? body.confirmation : null;
@@ -244,6 +265,19 @@ export async function startFakeYookassaServer(options: FakeYookassaOptions = {})
     return [200, refund];
   }
 
+  // A paid payment that carried a receipt gets one, pending until the operator registers it.
+  function openReceipt(payment: FakePayment): void {
+    const asked = payment._request.receipt;
+    if (!isObject(asked) || receipts.some((r) => r.payment_id === payment.id)) return;
+    receipts.push({
+      id: randomUUID(),
+      type: 'payment',
+      payment_id: payment.id,
+      status: 'pending',
+      items: Array.isArray(asked.items) ? asked.items : [],
+    });
+  }
+
   function cardOf(id: string, last4: string, saved: boolean): NonNullable<FakePayment['payment_method']> {
     return {
       type: 'bank_card',
@@ -254,7 +288,14 @@ export async function startFakeYookassaServer(options: FakeYookassaOptions = {})
     };
   }
 
-  function handle(method: string, path: string, body: unknown): [number, unknown] {
+  function handle(method: string, path: string, body: unknown, query?: URLSearchParams): [number, unknown] {
+    if (method === 'GET' && path === '/v3/receipts') {
+      const paymentId = query?.get('payment_id');
+      const refundId = query?.get('refund_id');
+      if (!paymentId && !refundId)
+        return [400, apiError('invalid_request', 'payment_id or refund_id is required', 'payment_id')];
+      return [200, { type: 'list', items: receipts.filter((r) => r.payment_id === paymentId) }];
+    }
     const paymentPath = /^\/v3\/payments\/([^/]+)$/.exec(path);
     if (method === 'GET' && paymentPath) {
       const payment = payments.get(decodeURIComponent(paymentPath[1] ?? ''));
@@ -288,7 +329,8 @@ export async function startFakeYookassaServer(options: FakeYookassaOptions = {})
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const method = req.method ?? 'GET';
-      const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
+      const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+      const path = url.pathname;
       const raw = Buffer.concat(chunks).toString('utf8');
       let body: unknown;
       try {
@@ -330,7 +372,7 @@ export async function startFakeYookassaServer(options: FakeYookassaOptions = {})
           idempotent.set(`${path} ${key}`, { body: raw, status, json });
         }
       } else {
-        [status, json] = handle(method, path, body);
+        [status, json] = handle(method, path, body, url.searchParams);
       }
       if (failure) answerFailure(res, failure);
       else send(res, status, json);
@@ -354,6 +396,22 @@ export async function startFakeYookassaServer(options: FakeYookassaOptions = {})
     requests,
     payments,
     refunds,
+    receipts,
+    registerReceipt(paymentId, status = 'succeeded') {
+      const receipt = receipts.find((r) => r.payment_id === paymentId);
+      if (!receipt) throw new Error(`fake YooKassa: no receipt for payment ${paymentId}`);
+      receipt.status = status;
+      if (status === 'succeeded') {
+        // Fiscal numbers as an operator gives them: ФН 16 digits, ФД and ФП up to 10.
+        const n = receipts.indexOf(receipt) + 1;
+        receipt.fiscal_storage_number = `92880001${String(n).padStart(8, '0')}`;
+        receipt.fiscal_document_number = String(1000 + n);
+        receipt.fiscal_attribute = String(2617603900 + n);
+        receipt.registered_at = now();
+        receipt.fiscal_provider_id = randomUUID();
+      }
+      return receipt;
+    },
     fail: (failure, match) => failures.push({ failure, ...match }),
     succeed(paymentId, card) {
       const payment = pending(paymentId);
@@ -366,6 +424,7 @@ export async function startFakeYookassaServer(options: FakeYookassaOptions = {})
       payment.paid = true;
       payment.refundable = true;
       payment.captured_at = now();
+      openReceipt(payment);
       return payment;
     },
     cancel(paymentId, reason = 'expired_on_confirmation') {

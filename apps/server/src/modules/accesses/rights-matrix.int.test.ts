@@ -209,6 +209,19 @@ const CALLS: GuardedCall[] = [
   { method: 'GET', path: '/api/payment_history', guard: 'member' },
   { method: 'POST', path: '/api/calculate_price', guard: 'member', body: {} },
   { method: 'POST', path: '/api/get_link', guard: 'member', body: {} },
+  // The card binding's links answer 400 (nothing to renew) or a link; autopay_off changes nothing
+  // that matters for a branch without autopay.
+  { method: 'GET', path: '/api/autopay_link', guard: 'member' },
+  { method: 'GET', path: '/api/change_card', guard: 'member' },
+  { method: 'POST', path: '/api/autopay_off', guard: 'member' },
+  // Invoices and receipts: any member, as the other pay calls (no months, no invoice_id, an empty
+  // body: each stops at validation, after the guard); the sandbox's dev call that plays a transfer.
+  { method: 'POST', path: '/api/create_invoice', guard: 'member', body: {} },
+  { method: 'GET', path: '/api/invoices', guard: 'member' },
+  { method: 'GET', path: '/api/invoice_pdf', guard: 'member' },
+  { method: 'POST', path: '/api/send_invoice_to_tg', guard: 'member' },
+  { method: 'POST', path: '/api/get_missing_receipt', guard: 'member', body: {} },
+  { method: 'POST', path: '/api/dev/payments/invoice_paid', guard: 'member' },
 ];
 
 // Routes that act on no branch or check nothing beyond the token. A new route must be listed in
@@ -237,6 +250,11 @@ const UNGUARDED = new Set([
   'POST /api/payments/webhook/:provider',
   'GET /api/payments/sandbox/checkout/:id',
   'POST /api/payments/sandbox/checkout/:id',
+  // The sandbox provider's receipt page (the payment id is the credential, as on an operator's page).
+  'GET /api/payments/sandbox/receipt/:id',
+  // The operator's calls: their own bearer token (OPS_TOKEN), no cabinet session; 404 without it.
+  'POST /api/ops/invoice_paid',
+  'POST /api/ops/refund',
   // The AI host's token exchange: a fresh token for the caller's own session.
   'POST /api/ai/api/v1/auth/token',
   // A knowledge file's progress stream: EventSource sends no header, so it checks the token in its

@@ -14,6 +14,8 @@ import { branches } from '../../platform/db/schema.js';
 
 const KIND: Record<ChannelCode, ChannelKind> = { WA: 'whatsapp', TG: 'telegram' };
 const PAIRING_MS = 160_000;
+// Why a channel is `no_pay` when its module's paid time and grace ran out ('dropped': the owner's).
+export const NOT_PAID = 'not_paid';
 
 export interface ConnectionDeps {
   db: Db;
@@ -222,6 +224,30 @@ export class ConnectionService {
     await this.d.repo.update(row.id, { credentials: null, qr: null, pairingCode: null });
     await this.d.gateway.reopen(row.id);
     return 'dropped';
+  }
+
+  // The payments module's PayChannels port (runtime.ts): a channel module lapsed past its grace
+  // makes its channel `no_pay` with reason 'not_paid'. The session is closed (the holder gives up
+  // its lease: acquireLeases skips no_pay) but not logged out, so paying brings it back as it was.
+  // A channel already `no_pay` (dropped by the owner) is left alone.
+  async suspendUnpaid(accId: number, code: ChannelCode): Promise<boolean> {
+    const row = await this.instance(accId, code);
+    if (row.status === 'no_pay') return false;
+    await this.d.repo.saveStatus(row.id, 'no_pay', NOT_PAID, null, this.d.clock.now());
+    await this.d.gateway.reopen(row.id);
+    return true;
+  }
+
+  // Paid again: only a channel switched off for not paying comes back (as reboot() does, the holder
+  // reopens its saved session); a dropped one stays dropped.
+  async resumePaid(accId: number, code: ChannelCode): Promise<boolean> {
+    const row = await this.d.repo.instanceOf(accId, KIND[code]);
+    if (!row || row.status !== 'no_pay' || row.statusReason !== NOT_PAID) return false;
+    await this.d.repo.update(row.id, { status: 'not_authenticated', statusReason: null });
+    // Now that it is not no_pay, the branch row's summary of the channel follows too.
+    await this.d.repo.saveStatus(row.id, 'not_authenticated', null, null, this.d.clock.now());
+    await this.d.gateway.reopen(row.id);
+    return true;
   }
 
   cleanQueue(accId: number): Promise<number> {

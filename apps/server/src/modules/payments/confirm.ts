@@ -5,6 +5,7 @@ import type { Db } from '../../platform/db/client.js';
 import type { Logger } from '../../platform/logger.js';
 import type { SweepDefinition } from '../../platform/module.js';
 import type { PaymentProvider } from '../../payments/provider.js';
+import { applyBinding } from './autopay.js';
 import { extendModules, type BoughtPlan, type BranchPayState } from './extend.js';
 import type { PaymentRow, PaymentsRepository } from './repository.js';
 
@@ -25,6 +26,9 @@ export interface ConfirmDeps {
   clock: Clock;
   logger: Logger;
   payState: BranchPayState;
+  // After a payment extended a branch's modules (committed): channels switched off for not paying
+  // come back (gating.ts). Best effort: the dunning sweep does the same within the hour.
+  afterPaid?: (accId: number) => Promise<void>;
 }
 
 // Amounts are numeric in the table and decimal strings at the provider: equal to the kopeck/cent.
@@ -73,7 +77,7 @@ export function createConfirmations(d: ConfirmDeps): PaymentConfirmations & { sw
       return 'ignored';
     }
     if (remote.status === 'canceled') {
-      await repo.cancel(row.id, d.clock.now());
+      await repo.cancel(row.id, d.clock.now(), remote.cancellationReason);
       logger.info({ paymentId: row.id, reason: remote.cancellationReason }, 'payment canceled');
       return 'canceled';
     }
@@ -98,7 +102,15 @@ export function createConfirmations(d: ConfirmDeps): PaymentConfirmations & { sw
       await repo.markMismatch(row.id, d.clock.now());
       return 'ignored';
     }
-    return (await apply(row, plan)) ? 'applied' : 'already';
+    // A card binding turns autopay on and is refunded; it buys nothing (autopay.ts).
+    if (row.type === 'binding') return (await applyBinding(d, row, remote)) ? 'applied' : 'already';
+    if (!(await apply(row, plan))) return 'already';
+    if (d.afterPaid) {
+      await d.afterPaid(row.accId).catch((err: unknown) => {
+        logger.warn({ err, accId: row.accId }, 'channels not brought back after a payment; the sweep will');
+      });
+    }
+    return 'applied';
   }
 
   // A lost notification must not lose a payment: pending payments a few minutes old are re-read.

@@ -1,11 +1,17 @@
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db/client.js';
+import type { AdminBotMessages } from '../../platform/files/admin-bot-files.js';
 import type { Logger } from '../../platform/logger.js';
 import type { ServerModule } from '../../platform/module.js';
 import type { PaymentProvider } from '../../payments/provider.js';
 import { sandboxCheckoutOf } from '../../payments/select.js';
+import { AutopayService } from './autopay.js';
+import { autopayRoutes } from './autopay-routes.js';
+import { BranchGating, type PayChannels } from './branch-gating.js';
 import { createConfirmations, type BranchPayState, type PaymentConfirmations } from './confirm.js';
 import { parsePriceList } from './prices.js';
+import { createDunning } from './dunning.js';
+import { createInvoicesPart, type InvoicesConfig } from './invoices/part.js';
 import { PaymentsRepository } from './repository.js';
 import { paymentsRoutes } from './routes.js';
 import { sandboxCheckoutRoutes } from './sandbox-routes.js';
@@ -22,6 +28,12 @@ export interface PaymentsModuleDeps {
   publicBase: string;
   payer: PayerContacts;
   payState: BranchPayState;
+  // The branch's messenger channels: switched off past the grace, back when paid (gating.ts).
+  channels: PayChannels;
+  // The owners' dunning messages (the admin bot, or DATA_DIR/bot-outbox without one).
+  botMessages: AdminBotMessages;
+  // Invoices for legal entities, receipts, the operator's calls (invoices/part.ts).
+  invoices: InvoicesConfig;
 }
 
 export interface PaymentsModule extends ServerModule {
@@ -32,17 +44,31 @@ export interface PaymentsModule extends ServerModule {
 export function createPaymentsModule(deps: PaymentsModuleDeps): PaymentsModule {
   const repo = new PaymentsRepository(deps.db);
   const service = new PaymentsService({ ...deps, repo, prices: parsePriceList(deps.prices) });
-  const { sweep, ...confirmations } = createConfirmations({ ...deps, repo });
+  const gating = new BranchGating({ ...deps, repo });
+  // After anything that extended a branch's modules (committed): its state and channels at once.
+  const afterPaid = async (accId: number) => void (await gating.sync(accId));
+  const { sweep, ...confirmations } = createConfirmations({ ...deps, repo, afterPaid });
+  const autopay = new AutopayService({ ...deps, repo });
+  const dunning = createDunning({
+    ...deps,
+    repo,
+    service,
+    gating,
+    messages: deps.botMessages,
+    confirm: confirmations.confirm,
+  });
   return {
     service,
     confirmations,
     routes: {
       main: [
         paymentsRoutes(service),
+        autopayRoutes(autopay),
         paymentWebhookRoutes({ provider: deps.provider, confirm: confirmations.confirm, logger: deps.logger }),
         sandboxCheckoutRoutes(sandboxCheckoutOf(deps.provider)),
+        ...createInvoicesPart({ ...deps, repo, service, afterPaid }).routes,
       ],
     },
-    sweeps: [sweep],
+    sweeps: [sweep, dunning],
   };
 }

@@ -16,7 +16,7 @@ import { startFakeYookassaServer, type FakeYookassaServer } from '../../test-sup
 import { startTestApp, type TestApp } from '../../test-support/harness.js';
 import { until } from '../../test-support/until.js';
 
-const { moscow, vladivostok, sendOut } = DEMO_BRANCHES;
+const { moscow, yekaterinburg, vladivostok, sendOut } = DEMO_BRANCHES;
 const PHONE = '79161234567';
 
 interface PaymentDbRow {
@@ -121,9 +121,9 @@ describe.each(DB_KINDS)('payments (%s)', (kind) => {
     const data = await payData(moscow);
     expect(data.pay_status).toBe(true);
     expect(data.pay_date).toBe('2027-01-31');
-    expect(data.active_modules).toEqual(['WA', 'TG']);
-    expect(data.modules_paid_till).toEqual({ WA: '2027-01-31', TG: '2027-01-31', loyalty: null });
-    expect(data.amount).toBe(2980);
+    expect(data.active_modules).toEqual(['WA', 'TG', 'loyalty']);
+    expect(data.modules_paid_till).toEqual({ WA: '2027-01-31', TG: '2027-01-31', loyalty: '2027-01-31' });
+    expect(data.amount).toBe(1490 + 1490 + 990);
   });
 
   it('prices 3 months of WA and TG; loyalty joining a paid branch buys its days to the common start', async () => {
@@ -138,7 +138,10 @@ describe.each(DB_KINDS)('payments (%s)', (kind) => {
       ],
       new_data_if_pay_days: '2026-07-10',
     });
-    const joined = await call('POST', `/api/calculate_price?acc_id=${moscow}&months=1`, { modules: ['TG', 'loyalty'] });
+    // Yekaterinburg has only TG, paid till 2027-01-31.
+    const joined = await call('POST', `/api/calculate_price?acc_id=${yekaterinburg}&months=1`, {
+      modules: ['TG', 'loyalty'],
+    });
     expect(joined.statusCode, joined.body).toBe(200);
     const days = Math.round((Date.UTC(2027, 0, 31) - Date.UTC(2026, 2, 10)) / 86_400_000);
     expect(joined.json<PriceCalculation>()).toEqual({
@@ -186,7 +189,7 @@ describe.each(DB_KINDS)('payments (%s)', (kind) => {
   });
 
   it('refuses a rouble payment without a receipt contact', async () => {
-    const res = await call('POST', `/api/get_link?acc_id=${DEMO_BRANCHES.yekaterinburg}&months=3`, {
+    const res = await call('POST', `/api/get_link?acc_id=${yekaterinburg}&months=3`, {
       modules: ['TG'],
     });
     expect([res.statusCode, res.json()]).toEqual([400, { ok: false, status: PAY_STATUS.noReceiptContact }]);
@@ -257,18 +260,23 @@ describe.each(DB_KINDS)('payments (%s)', (kind) => {
   });
 
   it('keeps the other modules of a branch known by its branch row on its first payment', async () => {
-    const row = await link(moscow, 1, ['loyalty']);
+    const saved = await call('POST', `/api/settings/general?acc_id=${yekaterinburg}`, {
+      ...DEFAULT_GENERAL_SETTINGS,
+      phone: PHONE,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const row = await link(yekaterinburg, 1, ['loyalty']);
     yookassa.succeed(row.provider_payment_id!);
     expect(await confirm(row.provider_payment_id!)).toBe('applied');
-    expect((await payData(moscow)).modules_paid_till).toEqual({
-      WA: '2027-01-31',
+    expect((await payData(yekaterinburg)).modules_paid_till).toEqual({
+      WA: null,
       TG: '2027-01-31',
       loyalty: '2026-04-10',
     });
-    expect(await branchRow(moscow)).toEqual({
+    expect(await branchRow(yekaterinburg)).toEqual({
       pay_period: '2027-01-31',
       pay_status: true,
-      active_modules: ['WA', 'TG', 'loyalty'],
+      active_modules: ['TG', 'loyalty'],
     });
   });
 

@@ -23,6 +23,8 @@ import { AppError, errors } from '../../platform/http/errors.js';
 import type { Logger } from '../../platform/logger.js';
 import type { PaymentProvider, ReceiptItem } from '../../payments/provider.js';
 import type { PriceList } from './prices.js';
+import { historyReceipt } from './receipts/view.js';
+import { gateOf } from './gating.js';
 import type { ModulePeriod, PaymentsRepository } from './repository.js';
 
 // The 54-FZ receipt's customer: the branch's own contact (settings), answered by the runtime.
@@ -64,12 +66,11 @@ export function currencyOf(value: string): PayCurrency {
   return (PAY_CURRENCIES as readonly string[]).includes(value) ? (value as PayCurrency) : 'RUB';
 }
 
-// The branch summary the accounts list shows: the latest paid-till day, paid when any module is
-// paid till today or later, and which modules are.
+// The branch summary the accounts list shows (gating.ts): the latest paid-till day, paid when any
+// module is paid till today or later, and the usable modules (paid or in grace).
 export function payStateOf(periods: readonly ModulePeriod[], today: string) {
-  const active = PAY_MODULES.filter((m) => periods.some((p) => p.module === m && p.paidTill >= today));
-  const latest = periods.map((p) => p.paidTill).reduce<string | null>((a, b) => (a && a >= b ? a : b), null);
-  return { payPeriod: latest, payStatus: active.length > 0, activeModules: active };
+  const gate = gateOf(periods, today);
+  return { payPeriod: gate.payPeriod, payStatus: gate.payStatus, activeModules: gate.active };
 }
 
 export interface PaymentPlanRecord extends PricePlan {
@@ -226,9 +227,8 @@ export class PaymentsService {
       amount: Number(r.amount),
       currency: currencyOf(r.currency),
       period: r.months,
-      receipt: r.providerPaymentId
-        ? { receipt_link: null, payment_id: r.providerPaymentId, fiscal_number: null, upd_url: null }
-        : null,
+      receipt: historyReceipt(r),
+      ...(r.refundedAt ? { refunded_at: r.refundedAt.toISOString() } : {}),
     }));
   }
 }

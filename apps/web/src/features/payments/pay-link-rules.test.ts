@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PAY_STATUS } from '@salon/contract/payments';
+import { PAY_EXTRA_STATUS, PAY_STATUS } from '@salon/contract/payments';
 import { ApiError } from '../../shared/api/api-error';
 import { payErrorKey, payLinkOutcome } from './pay-link-rules';
 
@@ -38,6 +38,14 @@ describe('payErrorKey', () => {
     expect(payErrorKey(new ApiError(PAY_STATUS.notPayable, 400))).toBe('notPayable');
     expect(payErrorKey(new ApiError(PAY_STATUS.noReceiptContact, 400))).toBe('noReceiptContact');
     for (const [key, text] of Object.entries(PAY_STATUS)) expect(payErrorKey(new ApiError(text, 400))).toBe(key);
+  });
+
+  it('maps the autopay, invoice and receipt refusals too', () => {
+    expect(payErrorKey(new ApiError(PAY_EXTRA_STATUS.noBillData, 400))).toBe('noBillData');
+    expect(payErrorKey(new ApiError(PAY_EXTRA_STATUS.adminBotMissing, 409))).toBe('adminBotMissing');
+    for (const [key, text] of Object.entries(PAY_EXTRA_STATUS)) {
+      expect(payErrorKey(new ApiError(text, 400))).toBe(key);
+    }
   });
 
   it('leaves other failures to the common texts', () => {

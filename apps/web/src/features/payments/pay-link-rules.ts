@@ -1,4 +1,4 @@
-import { isPayLink, PAY_STATUS, type PayStatusKey } from '@salon/contract/payments';
+import { isPayLink, PAY_EXTRA_STATUS, PAY_STATUS, type PayStatusKey } from '@salon/contract/payments';
 import { isApiError } from '../../shared/api/api-error';
 
 export type PayLinkOutcome = { kind: 'open'; url: string } | { kind: 'invalid' };
@@ -9,13 +9,16 @@ export function payLinkOutcome(answer: unknown): PayLinkOutcome {
   return isPayLink(url) ? { kind: 'open', url } : { kind: 'invalid' };
 }
 
-const KEY_BY_STATUS = new Map<string, PayStatusKey>(
-  (Object.entries(PAY_STATUS) as [PayStatusKey, string][]).map(([key, text]) => [text, key]),
+// Every refusal of a payments call: the pay statuses and those of autopay, invoices and receipts.
+export type PayErrorKey = PayStatusKey | keyof typeof PAY_EXTRA_STATUS;
+
+const KEY_BY_STATUS = new Map<string, PayErrorKey>(
+  (Object.entries({ ...PAY_STATUS, ...PAY_EXTRA_STATUS }) as [PayErrorKey, string][]).map(([key, text]) => [text, key]),
 );
 
-// The payment statuses the payments namespace translates (every PAY_STATUS has a text there);
-// null sends the caller to the common texts.
-export function payErrorKey(error: unknown): PayStatusKey | null {
+// The payment statuses the payments namespace translates (every PAY_STATUS and PAY_EXTRA_STATUS has
+// a text there); null sends the caller to the common texts.
+export function payErrorKey(error: unknown): PayErrorKey | null {
   if (!isApiError(error)) return null;
   return KEY_BY_STATUS.get(error.status) ?? null;
 }

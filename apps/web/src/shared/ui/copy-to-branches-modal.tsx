@@ -22,12 +22,12 @@ export interface CopyToBranchesTexts {
   close: string;
 }
 
-export interface CopyToBranchesModalProps {
-  subject: CopySubject | null;
+export interface CopyToBranchesModalProps<S extends CopySubject> {
+  subject: S | null;
   texts: CopyToBranchesTexts;
   pending: boolean;
-  // Copies into the chosen branches; `done` closes the modal after a success.
-  onCopy: (accIds: number[], done: () => void) => void;
+  // Copies the subject into the chosen branches; `done` closes the modal after a success.
+  onCopy: (subject: S, accIds: number[], done: () => void) => void;
   onClose: () => void;
   // A further condition on the target branches (the AI settings go only where the module is on).
   eligible?: (branch: Branch) => boolean;
@@ -52,14 +52,14 @@ function useTargetBranches(eligible?: (branch: Branch) => boolean) {
   );
 }
 
-function CopyForm({
+function CopyForm<S extends CopySubject>({
   subject,
   texts,
   pending,
   onCopy,
   onClose,
   eligible,
-}: CopyToBranchesModalProps & { subject: CopySubject }) {
+}: CopyToBranchesModalProps<S> & { subject: S }) {
   const branches = useTargetBranches(eligible);
   const [chosen, setChosen] = useState<number[]>([]);
   const all = branches.length > 0 && chosen.length === branches.length;
@@ -83,7 +83,7 @@ function CopyForm({
     <form
       onSubmit={(event) => {
         event.preventDefault();
-        if (chosen.length > 0) onCopy(chosen, onClose);
+        if (chosen.length > 0) onCopy(subject, chosen, onClose);
       }}
       // Enter on a checkbox submits too (browsers submit implicitly only from text fields).
       onKeyDown={(event) => {
@@ -135,7 +135,7 @@ function CopyForm({
 }
 
 // Copies something of this branch into the user's other branches (templates, loyalty actions).
-export function CopyToBranchesModal(props: CopyToBranchesModalProps) {
+export function CopyToBranchesModal<S extends CopySubject>(props: CopyToBranchesModalProps<S>) {
   const { subject, texts, onClose } = props;
   return (
     <Modal opened={subject !== null} onClose={onClose} title={texts.title} centered data-testid="copy-modal">

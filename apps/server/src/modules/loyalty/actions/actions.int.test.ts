@@ -357,6 +357,39 @@ describe.each(DB_KINDS)('loyalty actions API (%s)', (kind) => {
     }
   });
 
+  // Issue 16 item 5: the branch row's active modules (kept by the payments module) gate loyalty.
+  it('refuses to switch an action on while the loyalty module is not active, unless the branch has no pay data', async () => {
+    const refused = {
+      code: 200,
+      body: { status: LOYALTY_STATUS.objectNotUpdate, loyalty_permission_status: false, data: null },
+    };
+    const off = await created(action({ card_type: card, title: 'Без модуля' }));
+    const on = await created(action({ card_type: card, active: true, title: 'Пока оплачено' }));
+    await db().execute(sql`update branches set active_modules = '{WA,TG}' where acc_id = ${moscow}`);
+    try {
+      const before = await count();
+      expect(await create(action({ card_type: card, active: true }))).toEqual(refused);
+      expect(await count()).toBe(before);
+      expect(await switchTo(off.loyalty_action_id, true)).toEqual(refused);
+      expect(await update({ ...wireOf(on), title: 'Сохранить включённой' })).toEqual(refused);
+      // What stays off may still be edited, and a promotion can always be stopped.
+      expect((await update({ ...wireOf(off), title: 'Черновик' })).body).toMatchObject({
+        status: LOYALTY_STATUS.ok,
+        data: { title: 'Черновик', active: false },
+      });
+      expect((await switchTo(on.loyalty_action_id, false)).body).toMatchObject({ data: { active: false } });
+      // Vladivostok has no payment data at all: not gated.
+      const free = await create(action({ card_type: card, active: true }), vladivostok);
+      expect(free.body).toMatchObject({ loyalty_permission_status: true, data: { active: true } });
+    } finally {
+      await db().execute(sql`update branches set active_modules = '{WA,TG,loyalty}' where acc_id = ${moscow}`);
+    }
+    expect((await switchTo(off.loyalty_action_id, true)).body).toMatchObject({
+      loyalty_permission_status: true,
+      data: { active: true },
+    });
+  });
+
   it('lists the templates that offer an action and turns them off with it', async () => {
     const on = await created(action({ card_type: card, active: true, title: 'С шаблонами' }));
     const id = on.loyalty_action_id;

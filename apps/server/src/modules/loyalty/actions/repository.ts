@@ -8,6 +8,9 @@ import type { ActionDraft, ActionRow } from './mapper.js';
 export interface BranchFacts {
   sendOutAccount: boolean;
   timeZone: string;
+  // The branch row's pay summary, kept by the payments module (its gating).
+  activeModules: string[];
+  payPeriod: string | null;
 }
 
 // SQL of the loyalty actions. No rules here: the service decides what to write.
@@ -16,7 +19,12 @@ export class LoyaltyActionsRepository {
 
   async branch(accId: number): Promise<BranchFacts | null> {
     const [row] = await this.db
-      .select({ sendOutAccount: branches.sendOutAccount, timeZone: branches.timeZone })
+      .select({
+        sendOutAccount: branches.sendOutAccount,
+        timeZone: branches.timeZone,
+        activeModules: branches.activeModules,
+        payPeriod: branches.payPeriod,
+      })
       .from(branches)
       .where(eq(branches.accId, accId));
     return row ?? null;

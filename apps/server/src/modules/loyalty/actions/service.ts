@@ -74,7 +74,8 @@ const saved = (status: string, row: ActionRow): LoyaltySavedResponse => ({
   loyalty_permission_status: true,
   data: toActionWire(row),
 });
-// SPEC 4: the CRM refused loyalty rights; nothing was applied.
+// SPEC 4: the CRM refused loyalty rights (or the loyalty module is not paid: loyaltyPaid); nothing
+// was applied and the cabinet shows the warning modal.
 const refusedByCrm = (): LoyaltySavedResponse => ({
   status: LOYALTY_STATUS.objectNotUpdate,
   loyalty_permission_status: false,
@@ -113,6 +114,7 @@ export class LoyaltyActionsService {
     await this.assertLoyaltyBranch(caller.accId);
     const draft = draftOf(input);
     if (draft.active && !hasCardType(draft)) throw noCardTypeInput();
+    if (draft.active && !(await this.loyaltyPaid(caller.accId))) return refusedByCrm();
     if (!(await this.permitted(caller.accId))) return refusedByCrm();
     const ready = draft.active ? await this.withCrmCardType(caller.accId, draft, noCardTypeInput) : draft;
     const row = await this.d.repo.create(caller.accId, ready, this.d.clock.now());
@@ -128,6 +130,7 @@ export class LoyaltyActionsService {
     const draft = draftOf(input);
     if (draft.active && !hasCardType(draft)) throw noCardTypeInput();
     if (sameDraft(draftOfRow(before), draft)) return saved(LOYALTY_STATUS.objectNotUpdate, before);
+    if (draft.active && !(await this.loyaltyPaid(caller.accId))) return refusedByCrm();
     if (!(await this.permitted(caller.accId))) return refusedByCrm();
     // The card type is checked against the CRM when the action goes on or changes card while on.
     const checkCard = draft.active && (!before.active || before.cardTypeId !== draft.cardTypeId);
@@ -150,6 +153,7 @@ export class LoyaltyActionsService {
     let draft: ActionDraft = { ...draftOfRow(before), active: on };
     if (on) {
       if (!hasCardType(draft)) throw noCardTypeState();
+      if (!(await this.loyaltyPaid(caller.accId))) return refusedByCrm();
       if (!(await this.permitted(caller.accId))) return refusedByCrm();
       draft = await this.withCrmCardType(caller.accId, draft, noCardTypeState);
     }
@@ -212,6 +216,15 @@ export class LoyaltyActionsService {
     const row = await this.d.repo.find(accId, id);
     if (!row) throw notFound();
     return row;
+  }
+
+  // Issue 16 item 5: an action goes on (or is saved on) only while the loyalty module is active on
+  // the branch row (paid or in grace; the payments module keeps the row current), unless the branch
+  // has no payment data at all (no pay period on its row: its first payment or test period writes
+  // one; until then nothing is gated). Answered like the CRM's refusal (the same warning modal).
+  private async loyaltyPaid(accId: number): Promise<boolean> {
+    const branch = await this.d.repo.branch(accId);
+    return !branch || branch.payPeriod === null || branch.activeModules.includes('loyalty');
   }
 
   // SPEC 4 loyalty_permission_status. A CRM that does not answer blocks the change like missing card

@@ -9,6 +9,8 @@ import {
   type PaymentProvider,
   type ProviderNotification,
   type ProviderPayment,
+  type ProviderReceipt,
+  type ReceiptItem,
 } from '../../provider.js';
 import { SandboxStore, type SandboxPaymentRecord } from './store.js';
 
@@ -18,6 +20,8 @@ import { SandboxStore, type SandboxPaymentRecord } from './store.js';
 // restart between the link and the payment loses nothing.
 
 export const SANDBOX_CHECKOUT_PATH = '/payments/sandbox/checkout';
+// The receipt page of a paid sandbox payment (what an operator's check page would show).
+export const SANDBOX_RECEIPT_PATH = '/payments/sandbox/receipt';
 // A card ending so is saved, but the bank refuses every later charge of it (dunning can be tried).
 export const DECLINING_CARD_LAST4 = '0002';
 export const DEFAULT_SANDBOX_CARD = '4242424242424242';
@@ -52,6 +56,19 @@ export interface SandboxCheckoutView {
   description: string;
   savePaymentMethod: boolean;
   returnUrl: string | null;
+}
+
+// A paid sandbox payment's receipt, for its page: what was sold to whom, with made-up fiscal numbers.
+export interface SandboxReceiptView {
+  paymentId: string;
+  amount: number;
+  currency: PayCurrency;
+  items: ReceiptItem[];
+  customer: string;
+  registeredAt: string;
+  fiscalStorageNumber: string;
+  fiscalDocumentNumber: string;
+  fiscalAttribute: string;
 }
 
 // What the checkout page needs from the sandbox provider.
@@ -157,6 +174,44 @@ export class SandboxProvider implements PaymentProvider, SandboxCheckout {
 
   parseNotification(body: unknown): ProviderNotification | null {
     return parseNotificationBody(body);
+  }
+
+  // The sandbox "registers" a receipt the moment a payment that asked for one is paid.
+  async receiptOf(paymentId: string): Promise<ProviderReceipt | null> {
+    const view = await this.receiptView(paymentId);
+    if (!view) return null;
+    return {
+      status: 'succeeded',
+      fiscalStorageNumber: view.fiscalStorageNumber,
+      fiscalDocumentNumber: view.fiscalDocumentNumber,
+      fiscalAttribute: view.fiscalAttribute,
+      registeredAt: view.registeredAt,
+      url: this.receiptUrl(paymentId),
+    };
+  }
+
+  receiptUrl(paymentId: string): string {
+    return `${this.#publicBase}/api${SANDBOX_RECEIPT_PATH}/${paymentId}`;
+  }
+
+  async receiptView(paymentId: string): Promise<SandboxReceiptView | null> {
+    const record = await this.#store.readPayment(paymentId);
+    if (!record || record.status !== 'succeeded' || !record.receipt) return null;
+    // Stable made-up fiscal numbers (ФН 16 digits, ФД and ФП 10), derived from the payment id.
+    const hash = createHash('sha256').update(record.id).digest();
+    const number = (offset: number, length: number) =>
+      String(hash.readBigUInt64BE(offset) % 10n ** BigInt(length)).padStart(length, '0');
+    return {
+      paymentId: record.id,
+      amount: record.amount,
+      currency: record.currency,
+      items: record.receipt.items,
+      customer: record.receipt.email ?? record.receipt.phone ?? '',
+      registeredAt: record.createdAt,
+      fiscalStorageNumber: `9999${number(0, 12)}`,
+      fiscalDocumentNumber: String(Number(number(8, 6)) + 1),
+      fiscalAttribute: number(16, 10),
+    };
   }
 
   async view(paymentId: string): Promise<SandboxCheckoutView | null> {

@@ -171,6 +171,29 @@ describe('sandbox payment provider', () => {
     await provider.refund(created.id, 470, 'r-3');
   });
 
+  it('has a receipt with stable fiscal numbers and its own page once a payment with a receipt is paid', async () => {
+    const provider = make();
+    const created = await provider.create(payment());
+    expect(await provider.receiptOf(created.id)).toBeNull();
+    await provider.decide(created.id, 'pay');
+    const receipt = await provider.receiptOf(created.id);
+    expect(receipt).toMatchObject({
+      status: 'succeeded',
+      url: `http://cabinet.test/api/payments/sandbox/receipt/${created.id}`,
+      registeredAt: '2026-03-10T09:00:00.000Z',
+    });
+    expect(receipt?.fiscalStorageNumber).toMatch(/^9999\d{12}$/);
+    expect(receipt?.fiscalDocumentNumber).toMatch(/^\d{1,7}$/);
+    expect(receipt?.fiscalAttribute).toMatch(/^\d{10}$/);
+    // Read again (another process, the same files): the same numbers.
+    expect(await make().receiptOf(created.id)).toEqual(receipt);
+    expect(await provider.receiptView(created.id)).toMatchObject({ customer: '79001112233', amount: 4470 });
+
+    const noReceipt = await provider.create(payment({ idempotenceKey: 'pay-usd', currency: 'USD', receipt: null }));
+    await provider.decide(noReceipt.id, 'pay');
+    expect(await provider.receiptOf(noReceipt.id)).toBeNull();
+  });
+
   it('knows no payment by an id that is not one of its own', async () => {
     const provider = make();
     expect(await provider.get('../../etc/passwd')).toBeNull();

@@ -6,6 +6,7 @@ import {
   type ProviderNotification,
   type ProviderPayment,
   type ProviderPaymentStatus,
+  type ProviderReceipt,
 } from '../../provider.js';
 import { parseNotificationBody, PROVIDER_PAYMENT_ID } from '../../notification.js';
 import { YookassaClient, type YookassaClientOptions } from './client.js';
@@ -53,6 +54,14 @@ function isObject(value: unknown): value is Record<string, unknown> {
 function str(value: unknown): string | null {
   return typeof value === 'string' ? value : null;
 }
+
+// Fiscal numbers are digits (YooKassa sends them as strings); anything else is not one.
+function digits(value: unknown): string | null {
+  const text = typeof value === 'number' ? String(value) : value;
+  return typeof text === 'string' && /^\d{1,20}$/.test(text) ? text : null;
+}
+
+const RECEIPT_STATUSES: readonly ProviderReceipt['status'][] = ['pending', 'succeeded', 'canceled'];
 
 // A YooKassa payment object as the port's payment; a body that is not one is a provider fault.
 export function toProviderPayment(json: unknown): ProviderPayment {
@@ -154,6 +163,36 @@ export class YookassaProvider implements PaymentProvider {
       idempotenceKey,
       body: { payment_id: paymentId, amount: money(amount, payment.currency) },
     });
+  }
+
+  // GET /v3/receipts?payment_id=…: the receipts made for the payment (a sale, later refunds); the
+  // sale's is the one of type `payment`. Its fiscal data are there once the operator registered it.
+  async receiptOf(paymentId: string): Promise<ProviderReceipt | null> {
+    if (!PROVIDER_PAYMENT_ID.test(paymentId)) return null;
+    const json = await this.#client.call({
+      method: 'GET',
+      path: `/receipts?payment_id=${encodeURIComponent(paymentId)}`,
+    });
+    if (json === null) return null;
+    if (!isObject(json) || !Array.isArray(json.items)) {
+      throw new PaymentProviderError('YooKassa answered something that is not a receipt list', true, 'bad_response');
+    }
+    const sales = json.items.filter((r): r is Record<string, unknown> => isObject(r) && r.type === 'payment');
+    // A canceled receipt may be followed by a new one: the registered one wins, then a pending one.
+    const receipt =
+      sales.find((r) => r.status === 'succeeded') ?? sales.find((r) => r.status === 'pending') ?? sales[0];
+    if (!receipt) return null;
+    const status = RECEIPT_STATUSES.find((s) => s === receipt.status);
+    if (!status)
+      throw new PaymentProviderError(`YooKassa receipt of ${paymentId}: unknown status`, true, 'bad_response');
+    return {
+      status,
+      fiscalStorageNumber: digits(receipt.fiscal_storage_number),
+      fiscalDocumentNumber: digits(receipt.fiscal_document_number),
+      fiscalAttribute: digits(receipt.fiscal_attribute),
+      registeredAt: str(receipt.registered_at),
+      url: null,
+    };
   }
 
   parseNotification(body: unknown): ProviderNotification | null {

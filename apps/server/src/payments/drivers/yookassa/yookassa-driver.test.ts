@@ -272,6 +272,41 @@ describe('YooKassa driver against a fake YooKassa', () => {
     });
   });
 
+  it("reads a paid payment's receipt: none before the payment, pending, then registered with its fiscal data", async () => {
+    const created = await provider.create(firstPayment());
+    expect(await provider.receiptOf(created.id)).toBeNull();
+    fake.succeed(created.id);
+    expect(await provider.receiptOf(created.id)).toEqual({
+      status: 'pending',
+      fiscalStorageNumber: null,
+      fiscalDocumentNumber: null,
+      fiscalAttribute: null,
+      registeredAt: null,
+      url: null,
+    });
+    const registered = fake.registerReceipt(created.id);
+    expect(await provider.receiptOf(created.id)).toEqual({
+      status: 'succeeded',
+      fiscalStorageNumber: registered.fiscal_storage_number,
+      fiscalDocumentNumber: registered.fiscal_document_number,
+      fiscalAttribute: registered.fiscal_attribute,
+      registeredAt: registered.registered_at,
+      url: null,
+    });
+    const asked = fake.requests.filter((r) => r.method === 'GET' && r.path === '/v3/receipts');
+    expect(asked).toHaveLength(3);
+    // A malformed id is never sent.
+    expect(await provider.receiptOf('../payments')).toBeNull();
+    expect(fake.requests.filter((r) => r.path === '/v3/receipts')).toHaveLength(3);
+  });
+
+  it('reports a receipt list that is not one as a provider fault', async () => {
+    fake.fail({ kind: 'error', status: 200, body: { type: 'list' } }, { method: 'GET', path: '/v3/receipts' });
+    await expect(make({ maxAttempts: 1 }).receiptOf('2f1c0b7e-000f-5000-8000-000000000000')).rejects.toMatchObject({
+      code: 'bad_response',
+    });
+  });
+
   it('parses notifications of payments and refunds, and nothing else', async () => {
     const created = await provider.create(firstPayment());
     fake.succeed(created.id);

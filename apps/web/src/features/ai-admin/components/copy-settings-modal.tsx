@@ -31,7 +31,7 @@ export function CopySettingsModal({ opened, pending, onCopy, onClose }: CopySett
       }}
       pending={pending}
       eligible={withAi}
-      onCopy={(accIds, done) => {
+      onCopy={(_subject, accIds, done) => {
         void onCopy(accIds).then((ok) => ok && done());
       }}
       onClose={onClose}

@@ -1,26 +1,11 @@
-import {
-  Avatar,
-  Badge,
-  Button,
-  EmptyState,
-  Group,
-  ScrollArea,
-  Skeleton,
-  Stack,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
-import { IconBrandTelegram, IconBrandWhatsapp, IconInbox, IconMessage, IconRobot } from '@tabler/icons-react';
+import { Avatar, Badge, Button, EmptyState, Group, ScrollArea, Skeleton, Stack, Text } from '@mantine/core';
+import { IconInbox, IconRobot } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ChatConversationWire } from '@salon/contract/chat-history';
-import { useDateFormat } from '../../../shared/i18n/use-date-format';
-import { zonedDayKey } from '../../../shared/lib/datetime';
-import { useNow } from '../../../shared/lib/use-now';
+import { ConversationRow } from '../../../shared/ui/conversation-row';
 import { QueryErrorView } from '../../../shared/ui/query-error-view';
 import { useConversations } from '../api/get-conversations';
 import { lastMessagePreview, unreadLabel } from '../inbox-rules';
-
-const CHANNEL_ICONS = { whatsapp: IconBrandWhatsapp, telegram: IconBrandTelegram, sms: IconMessage } as const;
 
 function initials(name: string | null): string {
   const letters = (name ?? '')
@@ -41,68 +26,43 @@ function ConversationItem({
   onOpen: () => void;
 }) {
   const { t } = useTranslation('chat-history');
-  const format = useDateFormat();
-  const ChannelIcon = CHANNEL_ICONS[conversation.channel];
   const last = conversation.lastMessage;
-  // Today's messages show their time, older ones their day.
-  const today = zonedDayKey(useNow(60_000), format.timeZone);
-  const when = zonedDayKey(last.date, format.timeZone) === today ? format.time(last.date) : format.date(last.date);
   const prefix = last.author === 'client' ? '' : `${t(`author.${last.author}`)}: `;
   return (
-    <UnstyledButton
-      onClick={onOpen}
-      p="sm"
-      w="100%"
-      data-testid="chat-conversation-item"
-      data-conversation={conversation.conversationId}
-      data-phone={conversation.phoneNumber}
-      aria-current={active ? 'true' : undefined}
-      style={{
-        borderRadius: 'var(--mantine-radius-md)',
-        background: active ? 'var(--mantine-primary-color-light)' : undefined,
-      }}
-    >
-      <Group gap="sm" wrap="nowrap" align="flex-start">
+    <ConversationRow
+      title={conversation.name ?? conversation.phoneNumber}
+      titleWeight={conversation.unread > 0 ? 700 : 500}
+      subtitle={conversation.name && conversation.phoneNumber}
+      channel={conversation.channel}
+      channelLabel={(channel) => t(`channel.${channel}`)}
+      at={last.date}
+      avatar={
         <Avatar radius="xl" color="initials" name={conversation.name ?? conversation.phoneNumber}>
           {initials(conversation.name)}
         </Avatar>
-        <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
-          <Group gap={6} wrap="nowrap" justify="space-between">
-            <Text size="sm" fw={conversation.unread > 0 ? 700 : 500} truncate>
-              {conversation.name ?? conversation.phoneNumber}
-            </Text>
-            <Text size="xs" c="dimmed" style={{ flex: 'none' }}>
-              {when}
-            </Text>
-          </Group>
-          <Group gap={6} wrap="nowrap">
-            <ChannelIcon size={14} aria-label={t(`channel.${conversation.channel}`)} style={{ flex: 'none' }} />
-            {conversation.name && (
-              <Text size="xs" c="dimmed" style={{ flex: 'none' }}>
-                {conversation.phoneNumber}
-              </Text>
-            )}
-          </Group>
-          <Group gap={6} wrap="nowrap" justify="space-between">
-            <Text size="xs" c="dimmed" truncate data-testid="chat-conversation-last">
-              {last.author === 'bot' && <IconRobot size={12} aria-hidden style={{ verticalAlign: 'middle' }} />}{' '}
-              {prefix}
-              {lastMessagePreview(last)}
-            </Text>
-            {conversation.unread > 0 && (
-              <Badge
-                size="sm"
-                circle={conversation.unread < 10}
-                data-testid="chat-unread"
-                aria-label={t('unread', { count: conversation.unread })}
-              >
-                {unreadLabel(conversation.unread)}
-              </Badge>
-            )}
-          </Group>
-        </Stack>
+      }
+      active={active}
+      onOpen={onOpen}
+      testId="chat-conversation-item"
+      data={{ 'data-conversation': conversation.conversationId, 'data-phone': conversation.phoneNumber }}
+    >
+      <Group gap={6} wrap="nowrap" justify="space-between">
+        <Text size="xs" c="dimmed" truncate data-testid="chat-conversation-last">
+          {last.author === 'bot' && <IconRobot size={12} aria-hidden style={{ verticalAlign: 'middle' }} />} {prefix}
+          {lastMessagePreview(last)}
+        </Text>
+        {conversation.unread > 0 && (
+          <Badge
+            size="sm"
+            circle={conversation.unread < 10}
+            data-testid="chat-unread"
+            aria-label={t('unread', { count: conversation.unread })}
+          >
+            {unreadLabel(conversation.unread)}
+          </Badge>
+        )}
       </Group>
-    </UnstyledButton>
+    </ConversationRow>
   );
 }
 

@@ -1,14 +1,16 @@
 import { useState } from 'react';
-import { Alert, Button, Fieldset, Stack, Switch, Text, TextInput } from '@mantine/core';
-import { IconChartBar, IconLock } from '@tabler/icons-react';
+import { Fieldset, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { LOYALTY_TITLE_MAX, type DependentTemplateWire } from '@salon/contract/loyalty';
 import { allows } from '@salon/contract/rights-rules';
 import { useCurrentBranch } from '../../../shared/accounts/use-current-branch';
 import { useSession } from '../../../shared/session/use-session';
+import { ConfirmModal } from '../../../shared/ui/confirm-modal';
+import { EditorStatsLink } from '../../../shared/ui/editor-stats-link';
 import { LeaveConfirmModal } from '../../../shared/ui/leave-confirm-modal';
 import { PageTitle } from '../../../shared/ui/page-title';
+import { ReadOnlyAlert } from '../../../shared/ui/read-only-alert';
 import { SaveBar } from '../../../shared/ui/save-bar';
 import { useLeaveGuard } from '../../../shared/ui/use-leave-guard';
 import { useLoyaltyCards } from '../api/get-loyalty-cards';
@@ -16,7 +18,6 @@ import { useMinCostService } from '../api/get-min-cost-service';
 import { useActionEditor } from '../hooks/use-action-editor';
 import { activeDependents, type ActionDraft, type ActionField } from '../loyalty-action-rules';
 import { BonusSection } from './bonus-section';
-import { ConfirmModal } from './confirm-modal';
 import { DependentTemplatesList } from './dependent-templates-list';
 import { NoticeModal } from './notice-modal';
 import { PartnerLinkNote } from './partner-link-note';
@@ -84,25 +85,13 @@ export function ActionEditor({ initial, heading, dependents }: ActionEditorProps
       <PageTitle
         aside={
           draft.id !== null ? (
-            <Button
-              component={Link}
-              to={`/invite_fiend/statistic?accId=${accId ?? ''}`}
-              variant="light"
-              leftSection={<IconChartBar size={16} aria-hidden />}
-              data-testid="editor-stats-link"
-            >
-              {t('editor.stats')}
-            </Button>
+            <EditorStatsLink to={`/invite_fiend/statistic?accId=${accId ?? ''}`} label={t('editor.stats')} />
           ) : undefined
         }
       >
         {draft.title.trim() || heading}
       </PageTitle>
-      {!canEdit && (
-        <Alert color="gray" variant="light" icon={<IconLock size={18} aria-hidden />} data-testid="editor-read-only">
-          {t('editor.readOnly')}
-        </Alert>
-      )}
+      {!canEdit && <ReadOnlyAlert testId="editor-read-only">{t('editor.readOnly')}</ReadOnlyAlert>}
       <form
         noValidate
         onSubmit={(event) => {
@@ -169,7 +158,8 @@ export function ActionEditor({ initial, heading, dependents }: ActionEditorProps
         title={t('disable.title')}
         text={t('disable.textEditor', { title: draft.title })}
         confirm={t('disable.confirm')}
-        busy={false}
+        cancel={t('dialogs.cancel')}
+        danger
         onConfirm={() => {
           editor.setActive(false);
           setConfirmOff(false);

@@ -1,10 +1,11 @@
-import { ActionIcon, Anchor, Badge, Group, Menu, Paper, Stack, Switch, Text } from '@mantine/core';
+import { ActionIcon, Badge, Group, Menu, Paper, Stack, Switch, Text } from '@mantine/core';
 import { IconBuildingStore, IconCopy, IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { LoyaltyActionWire } from '@salon/contract/loyalty';
 import { localeOf } from '../../../shared/i18n/format-date-time';
 import { useDateFormat } from '../../../shared/i18n/use-date-format';
+import { RowTitleLink } from '../../../shared/ui/row-title-link';
 import { cardTypeText, dayOrDate, rewardText } from './action-summary';
 
 export type RowAction = 'duplicate' | 'copyToBranches' | 'delete';
@@ -32,16 +33,9 @@ export function ActionRow({ action, accId, canEdit, switching, onSwitch, onActio
     <Paper withBorder radius="md" p="sm" data-testid={`loyalty-row-${id}`} data-active={action.active}>
       <Group wrap="nowrap" align="flex-start" gap="sm">
         <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
-          <Anchor
-            component={Link}
-            to={editHref}
-            fw={600}
-            c="var(--mantine-color-text)"
-            style={{ overflowWrap: 'anywhere' }}
-            data-testid="loyalty-title-link"
-          >
+          <RowTitleLink to={editHref} testId="loyalty-title-link">
             {action.title}
-          </Anchor>
+          </RowTitleLink>
           <Group gap={6} wrap="wrap">
             <Badge size="sm" radius="sm" variant="light" data-testid="loyalty-row-bonus-type">
               {t(`bonusType.${action.bonus_type}`)}

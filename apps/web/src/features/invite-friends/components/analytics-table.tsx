@@ -1,4 +1,4 @@
-import { Card, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Currency } from '@salon/contract/constants';
 import type { LoyaltyAnalyticsRow, LoyaltyAnalyticsSort } from '@salon/contract/loyalty';
@@ -7,6 +7,7 @@ import { formatMoney } from '../../../shared/i18n/format-money';
 import { useDateFormat } from '../../../shared/i18n/use-date-format';
 import { ScrollTable } from '../../../shared/ui/scroll-table';
 import { SortHeader, type ColumnSort } from '../../../shared/ui/sort-header';
+import { StatCard } from '../../../shared/ui/stat-card';
 import { ratioPercent } from '../loyalty-stats-rules';
 import { dayOrDate } from './action-summary';
 
@@ -63,25 +64,20 @@ export function AnalyticsTable({ rows, sort, onSort, currency, mobile }: Analyti
     return (
       <Stack gap="xs" data-testid="loyalty-stats-cards">
         {rows.map((row) => (
-          <Card key={row.actionId} withBorder radius="md" p="sm" data-testid={`loyalty-stats-card-${row.actionId}`}>
-            <Stack gap="xs">
+          <StatCard
+            key={row.actionId}
+            title={
               <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
                 {row.templateName}
               </Text>
-              <SimpleGrid cols={2} spacing="xs" verticalSpacing={6}>
-                {COLUMNS.map(({ column, kind }) => (
-                  <div key={column}>
-                    <Text size="xs" c="dimmed">
-                      {t(`stats.columns.${column}`)}
-                    </Text>
-                    <Text size="sm" fw={500}>
-                      {cell(row, column, kind)}
-                    </Text>
-                  </div>
-                ))}
-              </SimpleGrid>
-            </Stack>
-          </Card>
+            }
+            fields={COLUMNS.map(({ column, kind }) => ({
+              key: column,
+              label: t(`stats.columns.${column}`),
+              value: cell(row, column, kind),
+            }))}
+            testId={`loyalty-stats-card-${row.actionId}`}
+          />
         ))}
       </Stack>
     );

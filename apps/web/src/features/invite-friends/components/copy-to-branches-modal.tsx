@@ -25,7 +25,7 @@ export function CopyToBranchesModal({ action, onClose }: CopyToBranchesModalProp
         close: t('dialogs.close'),
       }}
       pending={copy.isPending}
-      onCopy={(accIds, done) => copy.mutate({ id: action!.loyalty_action_id, accIds }, { onSuccess: done })}
+      onCopy={(subject, accIds, done) => copy.mutate({ id: subject.key, accIds }, { onSuccess: done })}
       onClose={onClose}
     />
   );

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Button, EmptyState, Skeleton, Stack } from '@mantine/core';
+import { Button, Skeleton, Stack } from '@mantine/core';
 import { IconFileUnknown } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -7,6 +7,7 @@ import { LOYALTY_STATUS } from '@salon/contract/loyalty';
 import { STATUS } from '@salon/contract/status-text';
 import { isApiError } from '../../../shared/api/api-error';
 import { useSession } from '../../../shared/session/use-session';
+import { PageEmptyState } from '../../../shared/ui/page-empty-state';
 import { QueryErrorView } from '../../../shared/ui/query-error-view';
 import { useLoyaltyAction } from '../api/get-loyalty-action';
 import { ActionEditor } from '../components/action-editor';
@@ -29,18 +30,17 @@ function NotFound() {
   const { t } = useTranslation('invite-friends');
   const { accId } = useSession();
   return (
-    <EmptyState
-      data-testid="loyalty-not-found"
-      py="xl"
-      variant="light"
+    <PageEmptyState
+      testId="loyalty-not-found"
       icon={<IconFileUnknown aria-hidden />}
       title={t('editor.notFound')}
       description={t('editor.notFoundHint')}
-    >
-      <Button component={Link} to={`/invite_fiend/list?accId=${accId ?? ''}`} variant="light" mt="md">
-        {t('editor.toList')}
-      </Button>
-    </EmptyState>
+      action={
+        <Button component={Link} to={`/invite_fiend/list?accId=${accId ?? ''}`} variant="light">
+          {t('editor.toList')}
+        </Button>
+      }
+    />
   );
 }
 

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Button, EmptyState, Skeleton, Stack } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { IconGift, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,12 +8,14 @@ import { allows } from '@salon/contract/rights-rules';
 import { orderedActions } from '../../../shared/loyalty/loyalty-action-options';
 import { useLoyaltyActions } from '../../../shared/loyalty/loyalty-actions-query';
 import { useSession } from '../../../shared/session/use-session';
+import { ConfirmModal } from '../../../shared/ui/confirm-modal';
+import { ListSkeleton } from '../../../shared/ui/list-skeleton';
+import { PageEmptyState } from '../../../shared/ui/page-empty-state';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { QueryErrorView } from '../../../shared/ui/query-error-view';
 import { useDuplicateLoyaltyAction } from '../api/copy-loyalty-action';
 import { useDeleteLoyaltyAction } from '../api/delete-loyalty-action';
 import { ActionRow, type RowAction } from '../components/action-row';
-import { ConfirmModal } from '../components/confirm-modal';
 import { CopyToBranchesModal } from '../components/copy-to-branches-modal';
 import { DependentTemplatesList } from '../components/dependent-templates-list';
 import { NoticeModal } from '../components/notice-modal';
@@ -53,27 +55,18 @@ export function LoyaltyListPage({ tabs }: { tabs?: ReactNode }) {
 
   let body: ReactNode;
   if (list.isPending) {
-    body = (
-      <Stack gap="xs" aria-busy="true" data-testid="loyalty-list-skeleton">
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} height={112} radius="md" />
-        ))}
-      </Stack>
-    );
+    body = <ListSkeleton rows={3} height={112} testId="loyalty-list-skeleton" />;
   } else if (list.isError) {
     body = <QueryErrorView error={list.error} onRetry={() => void list.refetch()} />;
   } else if (list.data.data.length === 0) {
     body = (
-      <EmptyState
-        data-testid="loyalty-list-empty"
-        py="xl"
-        variant="light"
+      <PageEmptyState
+        testId="loyalty-list-empty"
         icon={<IconGift aria-hidden />}
         title={t('invite-friends:list.emptyTitle')}
         description={t(canEdit ? 'invite-friends:list.emptyHint' : 'invite-friends:list.emptyHintReadOnly')}
-      >
-        {newButton && <div style={{ marginTop: 'var(--mantine-spacing-md)' }}>{newButton}</div>}
-      </EmptyState>
+        action={newButton}
+      />
     );
   } else {
     body = (
@@ -107,7 +100,9 @@ export function LoyaltyListPage({ tabs }: { tabs?: ReactNode }) {
         title={t('invite-friends:delete.title')}
         text={t('invite-friends:delete.text', { title: deleting?.title ?? '' })}
         confirm={t('invite-friends:delete.confirm')}
+        cancel={t('invite-friends:dialogs.cancel')}
         busy={remove.isPending}
+        danger
         onConfirm={() => deleting && remove.mutate(deleting.loyalty_action_id, { onSuccess: () => setDeleting(null) })}
         onClose={() => setDeleting(null)}
         testId="loyalty-delete-modal"
@@ -119,7 +114,9 @@ export function LoyaltyListPage({ tabs }: { tabs?: ReactNode }) {
           title: dialog?.kind === 'dependents' ? dialog.action.title : '',
         })}
         confirm={t('invite-friends:disable.confirm')}
+        cancel={t('invite-friends:dialogs.cancel')}
         busy={switcher.pending}
+        danger
         onConfirm={switcher.confirmOff}
         onClose={switcher.closeDialog}
         testId="loyalty-disable-modal"

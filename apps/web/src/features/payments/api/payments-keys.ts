@@ -7,4 +7,7 @@ export const paymentsKeys = {
   price: (accId: number | null, request: { months: PayPeriod; modules: readonly PayModule[] } | null) =>
     ['payments', accId, 'price', request?.months ?? null, request?.modules.join(',') ?? ''] as const,
   history: (accId: number | null) => ['payments', accId, 'history'] as const,
+  invoices: (accId: number | null) => ['payments', accId, 'invoices'] as const,
+  // The buyer's requisites as the invoice modal reads them (Settings → billing data owns them).
+  billData: (accId: number | null) => ['payments', accId, 'bill-data'] as const,
 };

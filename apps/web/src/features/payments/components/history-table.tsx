@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
-import { Anchor, Card, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
-import { IconReceipt } from '@tabler/icons-react';
+import { Card, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { PaymentHistoryRow } from '@salon/contract/payments';
 import { formatMoney } from '../../../shared/i18n/format-money';
 import { useDateFormat } from '../../../shared/i18n/use-date-format';
 import { ScrollTable } from '../../../shared/ui/scroll-table';
-import { historyDateKind, receiptHref } from '../history-rules';
+import { historyDateKind } from '../history-rules';
+import { ReceiptCell } from './receipt-cell';
 
 type Cell = (row: PaymentHistoryRow) => ReactNode;
 
@@ -16,21 +16,14 @@ function useCells(): Record<'date' | 'modules' | 'type' | 'amount' | 'period' | 
   return {
     date: (row) => (historyDateKind(row.date) === 'day' ? dates.day(row.date) : dates.dateTime(row.date)),
     modules: (row) => row.modules.map((m) => t(`modules.names.${m}`)).join(', '),
-    type: (row) => t(`history.types.${row.type}`),
+    // An operator's refund keeps the row; the cell says it was returned and when.
+    type: (row) =>
+      row.refunded_at
+        ? `${t(`history.types.${row.type}`)} · ${t('history.refunded', { date: dates.date(row.refunded_at) })}`
+        : t(`history.types.${row.type}`),
     amount: (row) => formatMoney(row.amount, row.currency),
     period: (row) => t('periods.months', { count: row.period }),
-    receipt: (row) => {
-      const href = receiptHref(row);
-      if (!href) return t('history.noReceipt');
-      return (
-        <Anchor href={href} target="_blank" rel="noopener noreferrer" size="sm" data-testid="history-receipt">
-          <Group gap={4} wrap="nowrap" component="span">
-            <IconReceipt size={16} aria-hidden />
-            {t('history.receipt')}
-          </Group>
-        </Anchor>
-      );
-    },
+    receipt: (row) => <ReceiptCell row={row} />,
   };
 }
 

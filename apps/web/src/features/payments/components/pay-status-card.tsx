@@ -1,5 +1,4 @@
 import { Badge, Card, Group, Stack, Text } from '@mantine/core';
-import { IconCreditCard } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { PayData } from '@salon/contract/payments';
 import { formatMoney } from '../../../shared/i18n/format-money';
@@ -8,7 +7,7 @@ import { payState } from '../pay-rules';
 
 const STATE_COLORS = { paid: 'teal', test: 'blue', expired: 'red', notPaid: 'red' } as const;
 
-// The header of /pay: whether the branch is paid and till when, and the autopay state (SPEC 3 Pay data).
+// The header of /pay: whether the branch is paid and till when (SPEC 3 Pay data); autopay has its own block.
 export function PayStatusCard({ data }: { data: PayData }) {
   const { t } = useTranslation('payments');
   const dates = useDateFormat();
@@ -19,10 +18,6 @@ export function PayStatusCard({ data }: { data: PayData }) {
   else if (state.kind === 'test')
     line = state.till ? t('status.test', { date: dates.day(state.till) }) : t('status.testNoDate');
   else line = t('status.notPaid');
-
-  let autopay: string;
-  if (!data.autopay) autopay = t('status.autopayOff');
-  else autopay = data.last_4 ? t('status.autopayOn', { last4: data.last_4 }) : t('status.autopayOnNoCard');
 
   return (
     <Card withBorder radius="md" p={{ base: 'md', sm: 'lg' }} data-testid="pay-status">
@@ -47,10 +42,6 @@ export function PayStatusCard({ data }: { data: PayData }) {
             </Text>
           )}
         </Stack>
-        <Group gap={6} wrap="nowrap" data-testid="pay-autopay" data-autopay={data.autopay}>
-          <IconCreditCard size={18} aria-hidden />
-          <Text size="sm">{autopay}</Text>
-        </Group>
       </Group>
     </Card>
   );

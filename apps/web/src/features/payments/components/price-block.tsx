@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Alert, Button, Group, LoadingOverlay, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -16,11 +17,13 @@ interface PriceBlockProps {
   paying: boolean;
   onPay: () => void;
   onRetry: () => void;
+  // Another way to pay the same choice (the invoice button), beside the pay button.
+  extraAction?: ReactNode;
 }
 
 // The answer of calculate_price: the total, each module's months, extra days and cost, and the new
 // paid-till day; the pay button asks for the checkout link.
-export function PriceBlock({ price, loading, error, currency, paying, onPay, onRetry }: PriceBlockProps) {
+export function PriceBlock({ price, loading, error, currency, paying, onPay, onRetry, extraAction }: PriceBlockProps) {
   const { t } = useTranslation('payments');
   const dates = useDateFormat();
   const mobile = useIsMobile();
@@ -115,16 +118,19 @@ export function PriceBlock({ price, loading, error, currency, paying, onPay, onR
                 {t('price.newTill', { date: dates.day(price.new_data_if_pay_days) })}
               </Text>
             </Stack>
-            <Button
-              size="md"
-              onClick={onPay}
-              loading={paying}
-              disabled={loading}
-              w={{ base: '100%', xs: 'auto' }}
-              data-testid="pay-submit"
-            >
-              {t('price.pay')}
-            </Button>
+            <Group gap="sm" w={{ base: '100%', xs: 'auto' }} wrap="wrap">
+              {extraAction}
+              <Button
+                size="md"
+                onClick={onPay}
+                loading={paying}
+                disabled={loading}
+                w={{ base: '100%', xs: 'auto' }}
+                data-testid="pay-submit"
+              >
+                {t('price.pay')}
+              </Button>
+            </Group>
           </Group>
         </>
       )}

@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconChartBar, IconPlus } from '@tabler/icons-react';
+import { IconAlertTriangle, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { MAX_MIDDLE_STEPS } from '@salon/contract/reviews';
 import { useSession } from '../../../shared/session/use-session';
+import { ConfirmModal } from '../../../shared/ui/confirm-modal';
+import { EditorStatsLink } from '../../../shared/ui/editor-stats-link';
 import { LeaveConfirmModal } from '../../../shared/ui/leave-confirm-modal';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { useLeaveGuard } from '../../../shared/ui/use-leave-guard';
@@ -19,7 +21,6 @@ import {
   updateMiddleStep,
   type ChainDraft,
 } from '../review-chain-rules';
-import { ConfirmModal } from './confirm-modal';
 import { FiltersSection } from './filters-section';
 import { FirstStepSection } from './first-step-section';
 import { LastStepSection } from './last-step-section';
@@ -82,15 +83,7 @@ export function ChainEditor({ initial, heading }: ChainEditorProps) {
       <PageTitle
         aside={
           draft.id !== null ? (
-            <Button
-              component={Link}
-              to={`/reviews/statistics?accId=${accId ?? ''}`}
-              variant="light"
-              leftSection={<IconChartBar size={16} aria-hidden />}
-              data-testid="editor-stats-link"
-            >
-              {t('editor.stats')}
-            </Button>
+            <EditorStatsLink to={`/reviews/statistics?accId=${accId ?? ''}`} label={t('editor.stats')} />
           ) : undefined
         }
       >
@@ -166,7 +159,9 @@ export function ChainEditor({ initial, heading }: ChainEditorProps) {
         title={t('editor.middle.deleteTitle')}
         text={t('editor.middle.deleteText', { number: deleting === null ? 0 : (numbers.middle[deleting] ?? 0) })}
         confirm={t('delete.confirm')}
+        cancel={t('delete.cancel')}
         busy={removeStep.isPending}
+        danger
         onConfirm={confirmDelete}
         onClose={() => setDeleting(null)}
         testId="step-delete-modal"

@@ -1,8 +1,9 @@
-import { ActionIcon, Anchor, Badge, Group, Paper, Stack, Switch, Text } from '@mantine/core';
+import { ActionIcon, Badge, Group, Paper, Stack, Switch, Text } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ReviewListItem } from '@salon/contract/reviews';
+import { RowTitleLink } from '../../../shared/ui/row-title-link';
 import { chainTimingText } from '../review-timing-text';
 
 interface ChainRowProps {
@@ -23,16 +24,9 @@ export function ChainRow({ item, accId, canEdit, switching, onSwitch, onDelete }
     <Paper withBorder radius="md" p="sm" data-testid={`chain-row-${item.id}`} data-active={item.active}>
       <Group wrap="nowrap" align="center" gap="sm">
         <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
-          <Anchor
-            component={Link}
-            to={editHref}
-            fw={600}
-            c="var(--mantine-color-text)"
-            style={{ overflowWrap: 'anywhere' }}
-            data-testid="chain-title-link"
-          >
+          <RowTitleLink to={editHref} testId="chain-title-link">
             {item.title}
-          </Anchor>
+          </RowTitleLink>
           <Text size="sm" c="dimmed" data-testid="chain-when">
             {chainTimingText(item.timing, t, i18n.language)}
           </Text>

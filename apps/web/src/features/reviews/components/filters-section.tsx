@@ -17,7 +17,8 @@ import {
 } from '../review-chain-rules';
 import type { ChainEditor } from '../hooks/use-chain-editor';
 import { EntryListField as EntryList } from './entry-list-field';
-import { SectionCard } from './section-card';
+import { SectionCard } from '../../../shared/ui/section-card';
+import { VisitsRangeField } from '../../../shared/ui/visits-range-field';
 
 interface FiltersSectionProps {
   draft: ChainDraft;
@@ -48,73 +49,28 @@ const ENTRY_LISTS: { field: EntryListField; placeholder: string; testId: string 
   { field: 'tgAlerts', placeholder: '-1001234567890', testId: 'tg-alerts' },
 ];
 
-const toCount = (value: number | string) => (value === '' ? null : Number(value));
-
-// The visit range, committed when a field is left or Enter pressed (SPEC 5 visits rules).
+// The visit range (SPEC 5 visits rules).
 function VisitsFields({
   draft,
   edit,
   error,
 }: Pick<FiltersSectionProps, 'draft' | 'edit'> & { error?: string | undefined }) {
   const { t } = useTranslation('reviews');
-  const [from, setFrom] = useState<number | string>(draft.visitsFrom ?? '');
-  const [to, setTo] = useState<number | string>(draft.visitsTo ?? '');
-  const [seen, setSeen] = useState({ from: draft.visitsFrom, to: draft.visitsTo });
-  if (seen.from !== draft.visitsFrom || seen.to !== draft.visitsTo) {
-    setSeen({ from: draft.visitsFrom, to: draft.visitsTo });
-    setFrom(draft.visitsFrom ?? '');
-    setTo(draft.visitsTo ?? '');
-  }
-  const commitFrom = () => {
-    const value = toCount(from);
-    if (value === draft.visitsFrom) return;
-    if (edit((d) => setVisitsFrom(d, value)) !== null) setFrom(draft.visitsFrom ?? '');
-    else if (value !== null && value < 1) setFrom('');
-  };
-  const commitTo = () => {
-    const value = toCount(to);
-    if (value === draft.visitsTo) return;
-    edit((d) => setVisitsTo(d, value));
-    if (value !== null && value < 1) setTo('');
-  };
-  const onEnter = (commit: () => void) => (event: React.KeyboardEvent) => {
-    if (event.key === 'Enter') {
-      event.preventDefault();
-      commit();
-    }
-  };
   return (
-    <Stack gap={4}>
-      <Text size="sm" fw={500} id="visits-label">
-        {t('filters.visits')}
-      </Text>
-      <Group gap="sm" align="flex-start" role="group" aria-labelledby="visits-label">
-        {(
-          [
-            ['from', from, setFrom, commitFrom],
-            ['to', to, setTo, commitTo],
-          ] as const
-        ).map(([end, value, set, commit]) => (
-          <NumberInput
-            key={end}
-            aria-label={t(end === 'from' ? 'filters.visitsFrom' : 'filters.visitsTo')}
-            placeholder={t(end === 'from' ? 'filters.visitsFrom' : 'filters.visitsTo')}
-            value={value}
-            onChange={set}
-            onBlur={commit}
-            onKeyDown={onEnter(commit)}
-            allowDecimal={false}
-            allowNegative={false}
-            w={130}
-            error={error !== undefined}
-            data-testid={`visits-${end}`}
-          />
-        ))}
-      </Group>
-      <Text size="xs" c={error ? 'red.7' : 'dimmed'}>
-        {error ?? t('filters.visitsHint')}
-      </Text>
-    </Stack>
+    <VisitsRangeField
+      from={draft.visitsFrom}
+      to={draft.visitsTo}
+      onFrom={(value) => edit((d) => setVisitsFrom(d, value)) !== null}
+      onTo={(value) => void edit((d) => setVisitsTo(d, value))}
+      labels={{
+        title: t('filters.visits'),
+        from: t('filters.visitsFrom'),
+        to: t('filters.visitsTo'),
+        hint: t('filters.visitsHint'),
+      }}
+      error={error}
+      width={130}
+    />
   );
 }
 

@@ -13,7 +13,7 @@ import { setFirstActive, type ChainDraft, type ChainProblems } from '../review-c
 import { dayOptionText, hoursText } from '../review-timing-text';
 import type { ChainEditor } from '../hooks/use-chain-editor';
 import { ReviewTextField } from './review-text-field';
-import { SectionCard } from './section-card';
+import { SectionCard } from '../../../shared/ui/section-card';
 
 interface FirstStepSectionProps {
   draft: ChainDraft;

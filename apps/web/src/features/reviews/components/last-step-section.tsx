@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ChainDraft, ChainProblems } from '../review-chain-rules';
 import type { ChainEditor } from '../hooks/use-chain-editor';
 import { ReviewTextField } from './review-text-field';
-import { SectionCard } from './section-card';
+import { SectionCard } from '../../../shared/ui/section-card';
 
 interface LastStepSectionProps {
   draft: ChainDraft;

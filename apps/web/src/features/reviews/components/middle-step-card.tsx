@@ -5,7 +5,7 @@ import { DEFAULT_MIDDLE_STEP_GAP_HOURS, MIDDLE_STEP_GAP_HOURS } from '@salon/con
 import type { MiddleStepDraft } from '../review-chain-rules';
 import { hoursText } from '../review-timing-text';
 import { ReviewTextField } from './review-text-field';
-import { SectionCard } from './section-card';
+import { SectionCard } from '../../../shared/ui/section-card';
 
 interface MiddleStepCardProps {
   step: MiddleStepDraft;

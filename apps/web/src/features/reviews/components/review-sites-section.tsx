@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { MAX_REVIEW_SITES, REVIEW_SITE_KINDS, REVIEW_URL_MAX, type ReviewSiteKind } from '@salon/contract/reviews';
 import { addSite, type ChainDraft, type ChainProblems } from '../review-chain-rules';
 import type { ChainEditor } from '../hooks/use-chain-editor';
-import { SectionCard } from './section-card';
+import { SectionCard } from '../../../shared/ui/section-card';
 
 interface ReviewSitesSectionProps {
   draft: ChainDraft;

@@ -1,9 +1,11 @@
-import { Badge, Card, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Group, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ReviewStatsRow, ReviewStatsSortColumn } from '@salon/contract/reviews';
 import { localeOf } from '../../../shared/i18n/format-date-time';
+import { RowStateBadge } from '../../../shared/ui/row-state-badge';
 import { ScrollTable } from '../../../shared/ui/scroll-table';
 import { SortHeader, type ColumnSort } from '../../../shared/ui/sort-header';
+import { StatCard } from '../../../shared/ui/stat-card';
 
 interface ReviewStatsTableProps {
   rows: ReviewStatsRow[];
@@ -35,16 +37,11 @@ function TitleCell({ row }: { row: ReviewStatsRow }) {
       <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
         {row.title}
       </Text>
-      {row.deleted && (
-        <Badge size="xs" color="gray" variant="outline">
-          {t('stats.deleted')}
-        </Badge>
-      )}
-      {!row.deleted && !row.active && (
-        <Badge size="xs" color="gray" variant="light">
-          {t('stats.inactive')}
-        </Badge>
-      )}
+      <RowStateBadge
+        deleted={row.deleted}
+        active={row.active}
+        labels={{ deleted: t('stats.deleted'), inactive: t('stats.inactive') }}
+      />
     </Group>
   );
 }
@@ -64,23 +61,16 @@ export function ReviewStatsTable({ rows, sort, onSort, mobile }: ReviewStatsTabl
     return (
       <Stack gap="xs" data-testid="review-stats-cards">
         {rows.map((row) => (
-          <Card key={row._id} withBorder radius="md" p="sm" data-testid={`review-stats-card-${row._id}`}>
-            <Stack gap="xs">
-              <TitleCell row={row} />
-              <SimpleGrid cols={2} spacing="xs" verticalSpacing={6}>
-                {NUMERIC.map(({ column, key }) => (
-                  <div key={column}>
-                    <Text size="xs" c="dimmed">
-                      {t(`stats.columns.${key}`)}
-                    </Text>
-                    <Text size="sm" fw={500}>
-                      {value(row, column)}
-                    </Text>
-                  </div>
-                ))}
-              </SimpleGrid>
-            </Stack>
-          </Card>
+          <StatCard
+            key={row._id}
+            title={<TitleCell row={row} />}
+            fields={NUMERIC.map(({ column, key }) => ({
+              key: column,
+              label: t(`stats.columns.${key}`),
+              value: value(row, column),
+            }))}
+            testId={`review-stats-card-${row._id}`}
+          />
         ))}
       </Stack>
     );

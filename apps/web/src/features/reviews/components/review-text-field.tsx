@@ -1,8 +1,8 @@
 import { useRef } from 'react';
-import { Button, Code, Group, Menu, Stack, Text, Textarea } from '@mantine/core';
-import { IconBraces } from '@tabler/icons-react';
+import { Group, Stack, Text, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { REVIEW_TEXT_MAX } from '@salon/contract/reviews';
+import { VariablePicker } from '../../../shared/ui/variable-picker';
 import { insertAtCaret, REVIEW_VARIABLES } from '../review-text-rules';
 
 interface ReviewTextFieldProps {
@@ -59,29 +59,13 @@ export function ReviewTextField({
         inputWrapperOrder={['label', 'description', 'input', 'error']}
       />
       <Group justify="space-between" gap={4} wrap="wrap">
-        <Menu position="bottom-start" shadow="md" width={300} withinPortal>
-          <Menu.Target>
-            <Button
-              variant="subtle"
-              size="compact-sm"
-              leftSection={<IconBraces size={14} aria-hidden />}
-              data-testid={`${testId}-variables`}
-            >
-              {t('variables.insert')}
-            </Button>
-          </Menu.Target>
-          <Menu.Dropdown mah={320} style={{ overflowY: 'auto' }}>
-            <Menu.Label>{t('variables.title')}</Menu.Label>
-            {REVIEW_VARIABLES.map((variable) => (
-              <Menu.Item key={variable} onClick={() => pick(variable)} data-testid={`variable-${variable}`}>
-                <Group justify="space-between" wrap="nowrap" gap="xs">
-                  <Text size="sm">{t(`variables.labels.${variable}`)}</Text>
-                  <Code>{`{${variable}}`}</Code>
-                </Group>
-              </Menu.Item>
-            ))}
-          </Menu.Dropdown>
-        </Menu>
+        <VariablePicker
+          variables={REVIEW_VARIABLES}
+          labelOf={(variable) => t(`variables.labels.${variable}`)}
+          texts={{ insert: t('variables.insert'), title: t('variables.title') }}
+          onPick={pick}
+          testId={testId}
+        />
         <Text size="xs" c={over ? 'red.7' : 'dimmed'} ml="auto" data-testid={`${testId}-count`}>
           {t('text.count', { count: value.length, max: REVIEW_TEXT_MAX })}
         </Text>

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Button, EmptyState, Skeleton, Stack } from '@mantine/core';
+import { Button, Skeleton, Stack } from '@mantine/core';
 import { IconFileUnknown } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -7,6 +7,7 @@ import { REVIEW_STATUS, type ReviewSite } from '@salon/contract/reviews';
 import { STATUS } from '@salon/contract/status-text';
 import { isApiError } from '../../../shared/api/api-error';
 import { useSession } from '../../../shared/session/use-session';
+import { PageEmptyState } from '../../../shared/ui/page-empty-state';
 import { QueryErrorView } from '../../../shared/ui/query-error-view';
 import { useReview } from '../api/get-review';
 import { useReviewList } from '../api/get-review-list';
@@ -30,18 +31,17 @@ function NotFound() {
   const { t } = useTranslation('reviews');
   const { accId } = useSession();
   return (
-    <EmptyState
-      data-testid="chain-not-found"
-      py="xl"
-      variant="light"
+    <PageEmptyState
+      testId="chain-not-found"
       icon={<IconFileUnknown aria-hidden />}
       title={t('editor.notFound')}
       description={t('editor.notFoundHint')}
-    >
-      <Button component={Link} to={`/reviews/all?accId=${accId ?? ''}`} variant="light" mt="md">
-        {t('editor.toList')}
-      </Button>
-    </EmptyState>
+      action={
+        <Button component={Link} to={`/reviews/all?accId=${accId ?? ''}`} variant="light">
+          {t('editor.toList')}
+        </Button>
+      }
+    />
   );
 }
 

@@ -1,18 +1,20 @@
 import { useState, type ReactNode } from 'react';
-import { Button, EmptyState, Skeleton, Stack } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { IconMessageStar, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { allows } from '@salon/contract/rights-rules';
 import type { ReviewListItem } from '@salon/contract/reviews';
 import { useSession } from '../../../shared/session/use-session';
+import { ConfirmModal } from '../../../shared/ui/confirm-modal';
+import { ListSkeleton } from '../../../shared/ui/list-skeleton';
+import { PageEmptyState } from '../../../shared/ui/page-empty-state';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { QueryErrorView } from '../../../shared/ui/query-error-view';
 import { useDeleteChain } from '../api/delete-review';
 import { useReviewList } from '../api/get-review-list';
 import { useSwitchChain } from '../api/switch-review';
 import { ChainRow } from '../components/chain-row';
-import { ConfirmModal } from '../components/confirm-modal';
 import { orderedItems } from '../review-list-rules';
 
 // /reviews/all: the branch's review chains (SPEC 2 Reviews tab "All chains").
@@ -38,27 +40,18 @@ export function ReviewListPage({ tabs }: { tabs?: ReactNode }) {
 
   let body: ReactNode;
   if (list.isPending) {
-    body = (
-      <Stack gap="xs" aria-busy="true" data-testid="chain-list-skeleton">
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} height={92} radius="md" />
-        ))}
-      </Stack>
-    );
+    body = <ListSkeleton rows={3} height={92} testId="chain-list-skeleton" />;
   } else if (list.isError) {
     body = <QueryErrorView error={list.error} onRetry={() => void list.refetch()} />;
   } else if (list.data.data.length === 0) {
     body = (
-      <EmptyState
-        data-testid="chain-list-empty"
-        py="xl"
-        variant="light"
+      <PageEmptyState
+        testId="chain-list-empty"
         icon={<IconMessageStar aria-hidden />}
         title={t('reviews:list.emptyTitle')}
         description={t(canEdit ? 'reviews:list.emptyHint' : 'reviews:list.emptyHintReadOnly')}
-      >
-        {newButton && <div style={{ marginTop: 'var(--mantine-spacing-md)' }}>{newButton}</div>}
-      </EmptyState>
+        action={newButton}
+      />
     );
   } else {
     body = (
@@ -88,7 +81,9 @@ export function ReviewListPage({ tabs }: { tabs?: ReactNode }) {
         title={t('reviews:delete.title')}
         text={t('reviews:delete.text', { title: deleting?.title ?? '' })}
         confirm={t('reviews:delete.confirm')}
+        cancel={t('reviews:delete.cancel')}
         busy={remove.isPending}
+        danger
         onConfirm={() => deleting && remove.mutate(deleting, { onSuccess: () => setDeleting(null) })}
         onClose={() => setDeleting(null)}
         testId="chain-delete-modal"

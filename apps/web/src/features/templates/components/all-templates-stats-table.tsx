@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Anchor, Badge, Group, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Group, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Currency } from '@salon/contract/constants';
@@ -9,6 +9,7 @@ import { formatMoney } from '../../../shared/i18n/format-money';
 import { DEFAULT_STATS_SORT, nextSort, sortStatsRows, type StatsSort } from '../template-stats-rules';
 import { formatCount, formatPercent } from './stats-format';
 import { localeOf } from '../../../shared/i18n/format-date-time';
+import { RowStateBadge } from '../../../shared/ui/row-state-badge';
 import { ScrollTable } from '../../../shared/ui/scroll-table';
 import { SortHeader } from '../../../shared/ui/sort-header';
 
@@ -88,16 +89,11 @@ export function AllTemplatesStatsTable({ rows, accId, currency }: AllTemplatesSt
                     <Text size="xs" c="dimmed">
                       {t(`category.${row.name}`)}
                     </Text>
-                    {row.deleted && (
-                      <Badge size="xs" color="gray" variant="outline">
-                        {t('stats.deleted')}
-                      </Badge>
-                    )}
-                    {!row.deleted && !row.active && (
-                      <Badge size="xs" color="gray" variant="light">
-                        {t('stats.inactive')}
-                      </Badge>
-                    )}
+                    <RowStateBadge
+                      deleted={row.deleted}
+                      active={row.active}
+                      labels={{ deleted: t('stats.deleted'), inactive: t('stats.inactive') }}
+                    />
                   </Group>
                 </Stack>
               </Table.Td>

@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { Checkbox, Group, NumberInput, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
+import { Checkbox, Group, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ATTENDANCE, type Attendance } from '@salon/contract/templates-rules';
 import type { ReferenceListKind } from '@salon/contract/reference-lists';
@@ -9,6 +8,7 @@ import { editorSections, type EditNotice, type TemplateEdit } from '../template-
 import type { DraftProblems } from '../template-save-rules';
 import { BlacklistField } from './blacklist-field';
 import { SectionCard } from '../../../shared/ui/section-card';
+import { VisitsRangeField } from '../../../shared/ui/visits-range-field';
 
 interface AudienceSectionProps {
   draft: TemplateDraft;
@@ -60,76 +60,24 @@ function FilterSelect({ filter, draft, edit }: { filter: FilterDef } & Pick<Audi
   );
 }
 
-const toCount = (value: number | string) => (value === '' ? null : Number(value));
-
-// The visit range, committed when a field is left or Enter is pressed: typing "12" into "to" must
-// not lower "from" on the way through "1" (SPEC 5: a lower "to" lowers "from"; "from" above "to"
-// is refused with the visits quantity error, and the field shows the kept value again).
+// The visit range: "from" above "to" is refused with the visits quantity error (SPEC 5).
 function VisitsFields({ draft, edit, invalid }: Pick<AudienceSectionProps, 'draft' | 'edit'> & { invalid: boolean }) {
   const { t } = useTranslation('templates');
-  const [from, setFrom] = useState<number | string>(draft.quantityFrom ?? '');
-  const [to, setTo] = useState<number | string>(draft.quantityTo ?? '');
-  const [seen, setSeen] = useState({ from: draft.quantityFrom, to: draft.quantityTo });
-  if (seen.from !== draft.quantityFrom || seen.to !== draft.quantityTo) {
-    setSeen({ from: draft.quantityFrom, to: draft.quantityTo });
-    setFrom(draft.quantityFrom ?? '');
-    setTo(draft.quantityTo ?? '');
-  }
-  const commitFrom = () => {
-    const value = toCount(from);
-    if (value === draft.quantityFrom) return;
-    if (edit({ type: 'quantityFrom', value }) !== null) setFrom(draft.quantityFrom ?? '');
-    else if (value !== null && value < 1) setFrom('');
-  };
-  const commitTo = () => {
-    const value = toCount(to);
-    if (value === draft.quantityTo) return;
-    edit({ type: 'quantityTo', value });
-    if (value !== null && value < 1) setTo('');
-  };
-  const onEnter = (commit: () => void) => (event: React.KeyboardEvent) => {
-    if (event.key === 'Enter') {
-      event.preventDefault();
-      commit();
-    }
-  };
   return (
-    <Stack gap={4}>
-      <Text size="sm" fw={500} id="visits-label">
-        {t('filters.visits')}
-      </Text>
-      <Group gap="sm" align="flex-start" role="group" aria-labelledby="visits-label">
-        <NumberInput
-          aria-label={t('filters.visitsFrom')}
-          placeholder={t('filters.visitsFrom')}
-          value={from}
-          onChange={setFrom}
-          onBlur={commitFrom}
-          onKeyDown={onEnter(commitFrom)}
-          allowDecimal={false}
-          allowNegative={false}
-          w={140}
-          error={invalid}
-          data-testid="visits-from"
-        />
-        <NumberInput
-          aria-label={t('filters.visitsTo')}
-          placeholder={t('filters.visitsTo')}
-          value={to}
-          onChange={setTo}
-          onBlur={commitTo}
-          onKeyDown={onEnter(commitTo)}
-          allowDecimal={false}
-          allowNegative={false}
-          w={140}
-          error={invalid}
-          data-testid="visits-to"
-        />
-      </Group>
-      <Text size="xs" c={invalid ? 'red.7' : 'dimmed'}>
-        {invalid ? t('problem.visitsQuantityError') : t('filters.visitsHint')}
-      </Text>
-    </Stack>
+    <VisitsRangeField
+      from={draft.quantityFrom}
+      to={draft.quantityTo}
+      onFrom={(value) => edit({ type: 'quantityFrom', value }) !== null}
+      onTo={(value) => void edit({ type: 'quantityTo', value })}
+      labels={{
+        title: t('filters.visits'),
+        from: t('filters.visitsFrom'),
+        to: t('filters.visitsTo'),
+        hint: t('filters.visitsHint'),
+      }}
+      error={invalid ? t('problem.visitsQuantityError') : undefined}
+      width={140}
+    />
   );
 }
 

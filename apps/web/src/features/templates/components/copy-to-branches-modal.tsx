@@ -26,7 +26,9 @@ export function CopyToBranchesModal({ item, onClose }: CopyToBranchesModalProps)
         close: t('copyToBranches.close'),
       }}
       pending={copy.isPending}
-      onCopy={(accIds, done) => copy.mutate({ templateId: numericId(item!.id), accIds }, { onSuccess: done })}
+      onCopy={(subject, accIds, done) =>
+        copy.mutate({ templateId: numericId(subject.key), accIds }, { onSuccess: done })
+      }
       onClose={onClose}
     />
   );

@@ -1,13 +1,14 @@
-import { Alert, Button, Fieldset, Group, Stack, Switch, Text, TextInput } from '@mantine/core';
-import { IconChartBar, IconLock } from '@tabler/icons-react';
+import { Fieldset, Group, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { TemplateWire } from '@salon/contract/templates';
 import { TEMPLATE_TITLE_MAX } from '@salon/contract/templates-rules';
 import { useSession } from '../../../shared/session/use-session';
+import { EditorStatsLink } from '../../../shared/ui/editor-stats-link';
 import { LeaveConfirmModal } from '../../../shared/ui/leave-confirm-modal';
 import { PageTitle } from '../../../shared/ui/page-title';
+import { ReadOnlyAlert } from '../../../shared/ui/read-only-alert';
 import { useLeaveGuard } from '../../../shared/ui/use-leave-guard';
 import { useTemplateEditor } from '../hooks/use-template-editor';
 import type { TemplateDraft } from '../template-draft';
@@ -51,25 +52,13 @@ export function TemplateEditor({ initial, canEdit, heading }: TemplateEditorProp
       <PageTitle
         aside={
           draft.id !== null ? (
-            <Button
-              component={Link}
-              to={`/template/stat?id=${draft.id}&accId=${accId ?? ''}`}
-              variant="light"
-              leftSection={<IconChartBar size={16} aria-hidden />}
-              data-testid="editor-stats-link"
-            >
-              {t('editor.stats')}
-            </Button>
+            <EditorStatsLink to={`/template/stat?id=${draft.id}&accId=${accId ?? ''}`} label={t('editor.stats')} />
           ) : undefined
         }
       >
         {draft.title.trim() || heading}
       </PageTitle>
-      {readOnly && (
-        <Alert color="gray" variant="light" icon={<IconLock size={18} aria-hidden />} data-testid="editor-read-only">
-          {t('editor.readOnly')}
-        </Alert>
-      )}
+      {readOnly && <ReadOnlyAlert testId="editor-read-only">{t('editor.readOnly')}</ReadOnlyAlert>}
       <form
         noValidate
         onSubmit={(event) => {

@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Badge, Group, Menu, Paper, Stack, Switch, Text } from '@mantine/core';
+import { ActionIcon, Badge, Group, Menu, Paper, Stack, Switch, Text } from '@mantine/core';
 import {
   IconArrowDown,
   IconArrowUp,
@@ -14,6 +14,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TemplateListItem } from '@salon/contract/templates';
+import { RowTitleLink } from '../../../shared/ui/row-title-link';
 import { listItemSendTime, numericId } from '../template-list-rules';
 import { sendTimeText } from './send-time-text';
 import { TemplateKindBadge } from './template-kind-badge';
@@ -111,17 +112,9 @@ export function TemplateRow({
           </Stack>
         )}
         <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
-          <Anchor
-            component={Link}
-            to={editHref}
-            fw={600}
-            c="var(--mantine-color-text)"
-            style={{ overflowWrap: 'anywhere' }}
-            draggable={false}
-            data-testid="template-title"
-          >
+          <RowTitleLink to={editHref} testId="template-title" draggable={false}>
             {item.title}
-          </Anchor>
+          </RowTitleLink>
           <Group gap={6}>
             <TemplateKindBadge category={item.name} />
             {item.is_new_template && (

@@ -1,10 +1,18 @@
 import { useRef } from 'react';
 import { Box, Group, Mark, Stack, Text, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { TEMPLATE_TEXT_MAX } from '@salon/contract/templates-rules';
+import {
+  PARTNER_LINK_VARIABLE,
+  RECORD_VARIABLES,
+  TEMPLATE_TEXT_MAX,
+  type TemplateVariable,
+} from '@salon/contract/templates-rules';
+import { VariablePicker } from '../../../shared/ui/variable-picker';
 import type { FieldProblem } from '../template-save-rules';
 import { insertVariable, splitUnknownKeys } from '../template-text-rules';
-import { VariablePicker } from './variable-picker';
+
+const KNOWN: readonly string[] = [...RECORD_VARIABLES, PARTNER_LINK_VARIABLE];
+const isKnownVariable = (variable: string): variable is TemplateVariable => KNOWN.includes(variable);
 
 interface TemplateTextFieldProps {
   label: string;
@@ -88,7 +96,15 @@ export function TemplateTextField({
         inputWrapperOrder={['label', 'description', 'input', 'error']}
       />
       <Group justify="space-between" gap={4} wrap="wrap">
-        {!readOnly && <VariablePicker variables={variables} onPick={pick} testId={testId} />}
+        {!readOnly && (
+          <VariablePicker
+            variables={variables}
+            labelOf={(variable) => (isKnownVariable(variable) ? t(`variables.labels.${variable}`) : variable)}
+            texts={{ insert: t('variables.insert'), title: t('variables.title') }}
+            onPick={pick}
+            testId={testId}
+          />
+        )}
         <Text
           size="xs"
           c={over ? 'red.7' : 'dimmed'}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, EmptyState } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconFileUnknown } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -7,6 +7,7 @@ import { allows } from '@salon/contract/rights-rules';
 import { STATUS } from '@salon/contract/status-text';
 import { isApiError } from '../../../shared/api/api-error';
 import { useSession } from '../../../shared/session/use-session';
+import { PageEmptyState } from '../../../shared/ui/page-empty-state';
 import { QueryErrorView } from '../../../shared/ui/query-error-view';
 import { useTemplate } from '../api/get-template';
 import { EditorSkeleton } from '../components/editor-skeleton';
@@ -21,18 +22,17 @@ function NotFound() {
   const { t } = useTranslation('templates');
   const { accId } = useSession();
   return (
-    <EmptyState
-      data-testid="template-not-found"
-      py="xl"
-      variant="light"
+    <PageEmptyState
+      testId="template-not-found"
       icon={<IconFileUnknown aria-hidden />}
       title={t('editor.notFound')}
       description={t('editor.notFoundHint')}
-    >
-      <Button component={Link} to={`/template_list?accId=${accId ?? ''}`} variant="light" mt="md">
-        {t('editor.toList')}
-      </Button>
-    </EmptyState>
+      action={
+        <Button component={Link} to={`/template_list?accId=${accId ?? ''}`} variant="light">
+          {t('editor.toList')}
+        </Button>
+      }
+    />
   );
 }
 

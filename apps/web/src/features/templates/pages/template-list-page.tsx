@@ -1,11 +1,13 @@
 import { useState, type ReactNode } from 'react';
-import { Button, EmptyState, Stack } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { IconPlus, IconTemplate } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { allows } from '@salon/contract/rights-rules';
 import type { TemplateListItem } from '@salon/contract/templates';
 import { useSession } from '../../../shared/session/use-session';
+import { ListSkeleton } from '../../../shared/ui/list-skeleton';
+import { PageEmptyState } from '../../../shared/ui/page-empty-state';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { QueryErrorView } from '../../../shared/ui/query-error-view';
 import { useCopyTemplate } from '../api/copy-template';
@@ -15,7 +17,6 @@ import { useSwitchTemplate } from '../api/switch-template';
 import { CopyToBranchesModal } from '../components/copy-to-branches-modal';
 import { DeleteTemplateModal } from '../components/delete-template-modal';
 import { TemplateGroup } from '../components/template-group';
-import { TemplateListSkeleton } from '../components/template-list-skeleton';
 import type { RowAction } from '../components/template-row';
 import { groupsOfView, reorderKind, type TemplateListView } from '../template-list-rules';
 import { newTemplateKind } from '../template-presets';
@@ -60,22 +61,19 @@ export function TemplateListPage({ view, tabs }: TemplateListPageProps) {
   };
 
   let body: ReactNode;
-  if (list.isPending) body = <TemplateListSkeleton />;
+  if (list.isPending) body = <ListSkeleton rows={4} height={84} testId="template-list-skeleton" />;
   else if (list.isError) body = <QueryErrorView error={list.error} onRetry={() => void list.refetch()} />;
   else {
     const groups = groupsOfView(list.data, view).filter((group) => group.items.length > 0);
     body =
       groups.length === 0 ? (
-        <EmptyState
-          data-testid="template-list-empty"
-          py="xl"
-          variant="light"
+        <PageEmptyState
+          testId="template-list-empty"
           icon={<IconTemplate aria-hidden />}
           title={t(`templates:list.empty.${view}`)}
           description={t(canEdit ? 'templates:list.emptyHint' : 'templates:list.emptyHintReadOnly')}
-        >
-          {newButton && <div style={{ marginTop: 'var(--mantine-spacing-md)' }}>{newButton}</div>}
-        </EmptyState>
+          action={newButton}
+        />
       ) : (
         <Stack gap="lg">
           {groups.map((group) => (
