@@ -1,5 +1,4 @@
 import { isOwner } from '@salon/contract/rights';
-import { STATUS } from '@salon/contract/status';
 import {
   TEMPLATE_STATS_BASELINE,
   TEMPLATE_STATUS,
@@ -14,7 +13,7 @@ import {
 import type { z } from 'zod';
 import type { Clock } from '../../platform/clock.js';
 import type { AdminBotFiles } from '../../platform/files/admin-bot-files.js';
-import { AppError, errors } from '../../platform/http/errors.js';
+import { AppError } from '../../platform/http/errors.js';
 import type { Logger } from '../../platform/logger.js';
 import { detailWorkbook } from './excel.js';
 import { readSettings, storedContent } from './mapper.js';
@@ -81,11 +80,6 @@ function maskPhone(phone: string): string {
   return phone.length > 6 ? `${phone.slice(0, 4)}${'*'.repeat(phone.length - 6)}${phone.slice(-2)}` : phone;
 }
 
-function isCalendarDate(value: string): boolean {
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-}
-
 // Today in the branch's zone.
 function localDate(now: Date, timeZone: string): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
@@ -95,20 +89,18 @@ function localDate(now: Date, timeZone: string): string {
 export class TemplateStatsService {
   constructor(private readonly d: TemplateStatsDeps) {}
 
-  private async range(caller: Caller, dates: { date_from?: string | undefined; date_to?: string | undefined }) {
+  // The contract (isStatsDay) refuses days that do not exist or that the database has no date for.
+  private async range(
+    caller: Caller,
+    dates: { date_from?: string | undefined; date_to?: string | undefined },
+  ): Promise<StatsRange> {
     const { timeZone } = await this.d.service.assertTemplatesBranch(caller.accId);
-    const range: StatsRange = {
+    return {
       accId: caller.accId,
       timeZone,
       from: dates.date_from ?? TEMPLATE_STATS_BASELINE,
       to: dates.date_to ?? localDate(this.d.clock.now(), timeZone),
     };
-    // The contract checks the shape; a day that does not exist (2026-02-31) is refused here.
-    const issues = (['from', 'to'] as const)
-      .filter((k) => !isCalendarDate(range[k]))
-      .map((k) => ({ path: `querystring.date_${k}`, code: 'invalid_date' }));
-    if (issues.length > 0) throw errors.invalid(STATUS.badRequest, issues);
-    return range;
   }
 
   async all(caller: Caller, dates: { date_from?: string; date_to?: string }): Promise<AllRow[]> {
