@@ -1,4 +1,4 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AUTO_RESPONSE_TEXT_MAX,
@@ -16,6 +16,7 @@ import { files } from '../../platform/files/schema.js';
 import { DEMO_BRANCHES, DEMO_USERS } from '../../seed/demo.js';
 import { DB_KINDS } from '../../test-support/databases.js';
 import { startTestApp, type TestApp } from '../../test-support/harness.js';
+import { clientWrites as writes } from '../../test-support/sandbox-client.js';
 import { until } from '../../test-support/until.js';
 import { keyPhrases } from './schema.js';
 
@@ -328,22 +329,7 @@ describe.each(DB_KINDS)('auto-responses (%s)', (kind) => {
     });
 
     // The client's message, once the channel has stored it and run the reply chain over it.
-    async function clientWrites(text: string, phone = CLIENT) {
-      await app.runtime.channels.sandbox.clientReply(phone, text, 'Анна', INSTANCE);
-      const [sent] = await db()
-        .select({ id: sandboxMessages.id })
-        .from(sandboxMessages)
-        .where(and(eq(sandboxMessages.phone, phone), eq(sandboxMessages.body, text)))
-        .orderBy(sql`${sandboxMessages.id} desc`)
-        .limit(1);
-      await until(async () => {
-        const [row] = await db()
-          .select({ status: sandboxMessages.status })
-          .from(sandboxMessages)
-          .where(eq(sandboxMessages.id, sent!.id));
-        return row?.status === 'taken';
-      });
-    }
+    const clientWrites = (text: string, phone = CLIENT) => writes(app, { phone, text, instance: INSTANCE });
     const replies = () =>
       db()
         .select({

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { and, eq, like, sql } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SWITCH_TO_HUMAN_MESSAGE, type AgentSettings } from '@salon/contract/ai-agents';
 import { AI_CHAT_STATUS, type ConversationWire } from '@salon/contract/ai-chat';
@@ -12,6 +12,7 @@ import { isLocalAdminBotButtons } from '../../../platform/files/admin-bot-files.
 import { DEMO_BRANCHES, DEMO_USERS } from '../../../seed/demo.js';
 import { DB_KINDS } from '../../../test-support/databases.js';
 import { startTestApp, type TestApp } from '../../../test-support/harness.js';
+import { clientWrites as writes } from '../../../test-support/sandbox-client.js';
 import { until } from '../../../test-support/until.js';
 import { aiConversations, aiEvents, aiMessages } from '../schema.js';
 
@@ -64,22 +65,7 @@ describe.each(DB_KINDS)('AI administrator in live conversations (%s)', (kind) =>
     expect(res.status, JSON.stringify(res.body)).toBe(200);
   }
   // The client's message, once the channel has stored it and run the reply chain over it.
-  async function clientWrites(phone: string, text: string) {
-    await app.runtime.channels.sandbox.clientReply(phone, text, 'Анна', INSTANCE);
-    const [sent] = await db()
-      .select({ id: sandboxMessages.id })
-      .from(sandboxMessages)
-      .where(and(eq(sandboxMessages.phone, phone), eq(sandboxMessages.body, text)))
-      .orderBy(sql`${sandboxMessages.id} desc`)
-      .limit(1);
-    await until(async () => {
-      const [row] = await db()
-        .select({ status: sandboxMessages.status })
-        .from(sandboxMessages)
-        .where(eq(sandboxMessages.id, sent!.id));
-      return row?.status === 'taken';
-    });
-  }
+  const clientWrites = (phone: string, text: string) => writes(app, { phone, text, instance: INSTANCE });
   // The aggregation time passes and the sweeps run (no queue in tests).
   async function later(ms = 6 * SECOND) {
     app.clock.advance(ms);

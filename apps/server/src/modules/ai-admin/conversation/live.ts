@@ -1,6 +1,5 @@
 import { AGGREGATION_SECONDS, type AgentSettings } from '@salon/contract/ai-agents';
 import { AI_CHAT_STATUS, HUMAN_PAUSE_MINUTES, type TakeoverState } from '@salon/contract/ai-chat';
-import type { ChannelKind } from '../../../channels/channel.js';
 import type { Outbox } from '../../../channels/dispatch/outbox.js';
 import type { ReplyContext, ReplyHandler } from '../../../channels/inbound/reply-chain.js';
 import type { Clock } from '../../../platform/clock.js';
@@ -9,6 +8,7 @@ import { DomainError } from '../../../platform/errors.js';
 import type { Logger } from '../../../platform/logger.js';
 import { ask, excludedClient, HISTORY_MESSAGES, type AskDeps, type Outcome } from './ask.js';
 import type { AdminAlerts } from './alerts.js';
+import { notWaiting, replyToClient } from './client-reply.js';
 import type { ConversationRow, ConversationsRepository, MessageRow } from './repository.js';
 
 const MINUTE = 60_000;
@@ -45,7 +45,6 @@ export interface LiveDeps {
 }
 
 const notFound = () => new DomainError('not_found', AI_CHAT_STATUS.messageNotFound);
-const notWaiting = () => new DomainError('conflict', AI_CHAT_STATUS.notWaiting);
 
 // The AI administrator in live conversations: the reply-chain handler (slot 'ai_admin'), the answer
 // step after the aggregation time, and an admin's actions on a suggestion or a conversation.
@@ -201,19 +200,8 @@ export class LiveConversations {
     const last = pending.at(-1)!;
     const sent = await this.d.outbox.transaction(async (tx, outbox) => {
       const repo = this.d.repo.with(tx);
-      if ((await repo.markAnswered(c.id, last.id)).length === 0) return false;
-      await repo.supersedePending(c.id);
-      const { id: outboxId } = await outbox.enqueue(this.outgoing(c, `ai-answer:${c.id}:${last.id}`, text, now));
-      await repo.insertMessage({
-        accId: c.accId,
-        conversationId: c.id,
-        author: 'bot',
-        direction: 'outgoing',
-        text,
-        at: now,
-        isAiResponse: true,
-        outboxId,
-      });
+      const reply = { upToId: last.id, text, key: `ai-answer:${c.id}:${last.id}`, now };
+      if (!(await replyToClient(repo, outbox, c, reply))) return false;
       const answerMs = Math.max(0, now.getTime() - pending[0]!.at.getTime());
       await repo.insertEvent({ accId: c.accId, conversationId: c.id, kind: 'answer', answerMs, at: now });
       return true;
@@ -254,24 +242,9 @@ export class LiveConversations {
     const last = pending.at(-1)!;
     const done = await this.d.outbox.transaction(async (tx, outbox) => {
       const repo = this.d.repo.with(tx);
-      if ((await repo.markAnswered(c.id, last.id)).length === 0) return false;
-      await repo.supersedePending(c.id);
+      const reply = { upToId: last.id, text: outcome.clientText, key: `ai-handover:${c.id}:${last.id}`, now };
+      if (!(await replyToClient(repo, outbox, c, reply))) return false;
       await repo.setTakeover(c.id, { state: 'human', pausedTill: null, reason: outcome.reason });
-      if (outcome.clientText !== null) {
-        const { id: outboxId } = await outbox.enqueue(
-          this.outgoing(c, `ai-handover:${c.id}:${last.id}`, outcome.clientText, now),
-        );
-        await repo.insertMessage({
-          accId: c.accId,
-          conversationId: c.id,
-          author: 'bot',
-          direction: 'outgoing',
-          text: outcome.clientText,
-          at: now,
-          isAiResponse: true,
-          outboxId,
-        });
-      }
       await repo.insertEvent({
         accId: c.accId,
         conversationId: c.id,
@@ -284,21 +257,6 @@ export class LiveConversations {
     if (!done) return;
     if (outcome.clientText !== null) await this.markRead(c, pending, settings);
     await this.d.alerts.handover(c, outcome.reason, question, outcome.night);
-  }
-
-  private outgoing(c: ConversationRow, idempotencyKey: string, body: string, now: Date) {
-    return {
-      accId: c.accId,
-      idempotencyKey,
-      source: 'reply',
-      sourceId: `ai_admin:${c.id}`,
-      recipient: c.phone,
-      clientName: c.clientName || null,
-      body,
-      media: null,
-      channels: [c.channel as ChannelKind],
-      notBefore: now,
-    };
   }
 
   private async markRead(c: ConversationRow, messages: MessageRow[], settings: AgentSettings): Promise<void> {
@@ -325,16 +283,14 @@ export class LiveConversations {
     const answered = await this.d.outbox.transaction(async (tx, outbox) => {
       const repo = this.d.repo.with(tx);
       const waitedSince = await repo.firstAskedBefore(c.id, message.id);
-      const { id: outboxId } = await outbox.enqueue(this.outgoing(c, `ai-suggestion:${message.id}`, body, now));
-      const settled = await repo.settleSuggestion(message.id, {
-        status: edited ? 'edited' : 'sent',
+      // Someone else sent or deleted it meanwhile: this throws, and nothing of it commits.
+      const ids = await replyToClient(repo, outbox, c, {
+        upToId: message.id,
         text: body,
-        outboxId,
-        at: now,
+        key: `ai-suggestion:${message.id}`,
+        now,
+        suggestion: { id: message.id, edited },
       });
-      // Someone else sent or deleted it meanwhile: nothing of this commits.
-      if (!settled) throw notWaiting();
-      const ids = await repo.markAnswered(c.id, message.id);
       const answerMs = waitedSince ? Math.max(0, now.getTime() - waitedSince.getTime()) : null;
       await repo.insertEvent({ accId: c.accId, conversationId: c.id, kind: 'answer', answerMs, at: now });
       return ids;

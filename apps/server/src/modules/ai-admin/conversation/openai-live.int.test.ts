@@ -1,7 +1,6 @@
-import { and, asc, eq, like, sql } from 'drizzle-orm';
+import { and, asc, eq, like } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SWITCH_TO_HUMAN_MESSAGE, type AgentSettings } from '@salon/contract/ai-agents';
-import { sandboxMessages } from '../../../channels/drivers/sandbox/schema.js';
 import { outbox } from '../../../channels/schema.js';
 import { crmRecords, crmServices, crmStaff } from '../../../crm/schema.js';
 import { DEMO_BRANCHES, DEMO_USERS } from '../../../seed/demo.js';
@@ -14,6 +13,7 @@ import {
   type ScriptedReply,
 } from '../../../test-support/fake-openai-server.js';
 import { startTestApp, type TestApp } from '../../../test-support/harness.js';
+import { clientWrites as writes } from '../../../test-support/sandbox-client.js';
 import { until } from '../../../test-support/until.js';
 import { aiConversations, aiEvents } from '../schema.js';
 
@@ -80,16 +80,7 @@ describe.each(DB_KINDS)('AI administrator over an OpenAI-compatible model (%s)',
     expect(res.status, JSON.stringify(res.body)).toBe(200);
   }
   async function clientWrites(text: string) {
-    await app.runtime.channels.sandbox.clientReply(CLIENT, text, CLIENT_NAME, INSTANCE);
-    await until(async () => {
-      const [row] = await db()
-        .select({ status: sandboxMessages.status })
-        .from(sandboxMessages)
-        .where(and(eq(sandboxMessages.phone, CLIENT), eq(sandboxMessages.body, text)))
-        .orderBy(sql`${sandboxMessages.id} desc`)
-        .limit(1);
-      return row?.status === 'taken';
-    });
+    await writes(app, { phone: CLIENT, text, instance: INSTANCE, name: CLIENT_NAME });
     // The aggregation time passes; the answer sweep runs (no queue in tests).
     app.clock.advance(6_000);
     await app.runtime.runSweeps();

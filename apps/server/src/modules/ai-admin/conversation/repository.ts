@@ -194,11 +194,20 @@ export class ConversationsRepository {
   }
 
   // Live conversations waiting since before `cutoff` (for the sweep; each checks its own settings).
+  // The conditions spell out the predicate of ai_conversations_pending_idx, so the sweep reads only
+  // that small index (the `<` alone implies `is not null` to the planner, but only while it stays a
+  // plain comparison).
   async pendingSince(cutoff: Date, limit: number): Promise<ConversationRow[]> {
     return this.db
       .select()
       .from(aiConversations)
-      .where(and(isNull(aiConversations.testUserId), lt(aiConversations.pendingSince, cutoff)))
+      .where(
+        and(
+          isNotNull(aiConversations.pendingSince),
+          isNull(aiConversations.testUserId),
+          lt(aiConversations.pendingSince, cutoff),
+        ),
+      )
       .orderBy(asc(aiConversations.pendingSince))
       .limit(limit);
   }
