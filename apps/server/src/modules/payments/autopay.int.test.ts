@@ -211,7 +211,7 @@ describe.each(DB_KINDS)('autopay and dunning (%s)', (kind) => {
     await app.runtime.runSweeps();
     const warned = await messages(VLAD);
     expect(warned).toHaveLength(1);
-    expect(warned[0]).toContain('Автоплатёж: 7 апреля 2026 г. спишем');
+    expect(warned[0]).toContain('Автоплатёж: 7 апреля 2026 спишем');
     expect(warned[0]).toContain('•• 4242');
     expect((await payments(vladivostok)).filter((p) => p.type === 'autopay')).toEqual([]);
     await app.runtime.runSweeps();
@@ -247,9 +247,9 @@ describe.each(DB_KINDS)('autopay and dunning (%s)', (kind) => {
     const seen = (await messages(VLAD)).length;
 
     for (const [day, next] of [
-      ['2026-05-07', 'Следующая попытка — 9 мая 2026 г.'],
-      ['2026-05-09', 'Следующая попытка — 11 мая 2026 г.'],
-      ['2026-05-11', 'Попыток больше не будет. Оплатите в кабинете до 13 мая 2026 г. включительно'],
+      ['2026-05-07', 'Следующая попытка — 9 мая 2026. '],
+      ['2026-05-09', 'Следующая попытка — 11 мая 2026. '],
+      ['2026-05-11', 'Попыток больше не будет. Оплатите в кабинете до 13 мая 2026 включительно'],
     ] as const) {
       await setDay(day);
       await app.runtime.runSweeps();
@@ -320,7 +320,7 @@ describe.each(DB_KINDS)('autopay and dunning (%s)', (kind) => {
     await app.runtime.runSweeps();
     const back = (await messages(VLAD)).slice(said);
     expect(back).toHaveLength(1);
-    expect(back[0]).toContain('Оплата получена: WhatsApp, Telegram, «Приведи друга» оплачены до 14 июня 2026 г.');
+    expect(back[0]).toContain('Оплата получена: WhatsApp, Telegram, «Приведи друга» оплачены до 14 июня 2026. ');
   });
 
   it('turns autopay off: the card is forgotten and nothing is charged on the next try days', async () => {
@@ -335,8 +335,8 @@ describe.each(DB_KINDS)('autopay and dunning (%s)', (kind) => {
     expect((await payments(vladivostok)).length).toBe(count);
     // Without autopay: the reminder before the paid-till day and the grace message after it.
     const said = (await messages(VLAD)).slice(-2);
-    expect(said[0]).toContain('оплачено до 14 июня 2026 г.');
-    expect(said[1]).toContain('Оплаченный период закончился 14 июня 2026 г.');
+    expect(said[0]).toContain('оплачено до 14 июня 2026. ');
+    expect(said[1]).toContain('Оплаченный период закончился 14 июня 2026. ');
   });
 
   it("leaves other branches' data and a branch without payment data untouched", async () => {

@@ -291,8 +291,8 @@ export class PaymentsRepository {
   }
 
   // The branch row's summary as it is now (the sweep rewrites it only when it changed).
-  async branchPayState(accId: number) {
-    const [row] = await this.db
+  async branchPayState(accId: number, db: Db = this.db) {
+    const [row] = await db
       .select({ payPeriod: branches.payPeriod, payStatus: branches.payStatus, activeModules: branches.activeModules })
       .from(branches)
       .where(eq(branches.accId, accId));
