@@ -137,6 +137,7 @@ describe('conversions (SPEC 3)', () => {
       date_finish_sendout: null,
       sendout_stop_flag: true,
       status: 'paused',
+      stall: null,
     };
     expect(statsRowFromWire(wire)).toEqual({
       id: 's1',

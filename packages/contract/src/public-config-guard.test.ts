@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isPublicConfig, pickPublicConfig, PUBLIC_CONFIG_FIELDS } from './public-config-guard.js';
-import { publicConfigResponse } from './public-config.js';
+import { publicConfigResponse, type PublicConfig } from './public-config.js';
 
 const valid = {
   ok: true,
@@ -13,7 +13,7 @@ const valid = {
   privacy_url: 'https://example.org/privacy',
   offer_url: 'https://example.org/offer',
   refund_url: 'https://example.org/refund',
-};
+} satisfies PublicConfig;
 
 describe('isPublicConfig', () => {
   it('knows exactly the fields of the schema', () => {

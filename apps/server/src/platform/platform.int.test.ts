@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { createLogger } from './logger.js';
 import { applyMigrations } from './db/migrate.js';
 import { queryRows } from './db/client.js';
-import { startQueue, type Queue } from './queue.js';
+import { startQueue, type JobDefinition, type Queue } from './queue.js';
 import { DB_KINDS, createTestDatabase, type TestDatabase } from '../test-support/databases.js';
 
 describe.each(DB_KINDS)('database and queue platform (%s)', (kind) => {
@@ -34,10 +34,11 @@ describe.each(DB_KINDS)('database and queue platform (%s)', (kind) => {
     const seen: number[] = [];
     let done!: () => void;
     const finished = new Promise<void>((resolve) => (done = resolve));
-    const job = {
+    const payload = z.object({ n: z.number() });
+    const job: JobDefinition<typeof payload> = {
       name: 'test.echo',
-      payload: z.object({ n: z.number() }),
-      handler: async ({ n }: { n: number }) => {
+      payload,
+      handler: async ({ n }) => {
         seen.push(n);
         if (seen.length === 3) done();
       },

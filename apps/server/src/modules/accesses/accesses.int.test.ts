@@ -38,15 +38,15 @@ describe.each(DB_KINDS)('admin accesses API (%s)', (kind) => {
     const res = await app.request({ method, url, body, token });
     return { code: res.statusCode, body: res.json() };
   };
-  const list = async (accId = moscow) => {
+  const list = async (accId: number = moscow) => {
     const res = await call('GET', `/api/accesses?acc_id=${accId}`);
     expect(res.code).toBe(200);
     return res.body as AdminWire[];
   };
-  const admin = async (tgId: number, accId = moscow) => (await list(accId)).find((a) => a.tg_id === tgId);
-  const add = (body: Record<string, unknown>, accId = moscow, token = owner) =>
+  const admin = async (tgId: number, accId: number = moscow) => (await list(accId)).find((a) => a.tg_id === tgId);
+  const add = (body: Record<string, unknown>, accId: number = moscow, token = owner) =>
     call('POST', `/api/accesses/add_admin?acc_id=${accId}`, body, token);
-  const update = (body: Record<string, unknown>, accId = moscow, token = owner) =>
+  const update = (body: Record<string, unknown>, accId: number = moscow, token = owner) =>
     call('PATCH', `/api/accesses/update_admin?acc_id=${accId}`, body, token);
   // Everything /accesses writes, so a refused call can be shown to have written nothing.
   const snapshot = async () => ({

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountsResponse } from '@salon/contract/accounts';
+import { queryRows } from '../../platform/db/client.js';
 import { DEMO_BRANCHES, DEMO_USERS } from '../../seed/demo.js';
 import { DB_KINDS } from '../../test-support/databases.js';
 import { startTestApp, type TestApp } from '../../test-support/harness.js';
@@ -170,14 +171,17 @@ describe.each(DB_KINDS)('accounts and branch authorization (%s)', (kind) => {
     const db = app.runtime.database.db;
     const counted = async () =>
       new Map(
-        (await get('/api/accounts', 'owner')).json<AccountsResponse>().accounts.map((a) => [a.acc_id, a.quantity_of_templates]),
+        (await get('/api/accounts', 'owner'))
+          .json<AccountsResponse>()
+          .accounts.map((a) => [a.acc_id, a.quantity_of_templates]),
       );
     const stored = async (accId: number) =>
       (
-        await db.execute<{ n: number }>(
+        await queryRows<{ n: number }>(
+          db,
           sql`select count(*)::int as n from templates where acc_id = ${accId} and deleted_at is null`,
         )
-      ).rows[0]!.n;
+      )[0]!.n;
     const before = await counted();
     for (const accId of [DEMO_BRANCHES.moscow, DEMO_BRANCHES.vladivostok]) {
       expect(before.get(accId)).toBe(Number(await stored(accId)));
@@ -201,7 +205,9 @@ describe.each(DB_KINDS)('accounts and branch authorization (%s)', (kind) => {
     const instance = await channels.ensureInstance(accId, 'telegram', 'sandbox', app.clock.now());
     // The session's state, without the branch row's summary catching up (as between two writes).
     await channels.update(instance.id, { status: 'authenticated' });
-    await app.runtime.database.db.execute(sql`update branches set status_tg = 'not_authenticated' where acc_id = ${accId}`);
+    await app.runtime.database.db.execute(
+      sql`update branches set status_tg = 'not_authenticated' where acc_id = ${accId}`,
+    );
     const branch = async (url: string) =>
       (await get(url, 'owner')).json<AccountsResponse>().accounts.find((a) => a.acc_id === accId)!;
     expect((await branch('/api/accounts')).status_tg).toBe('not_authenticated');

@@ -28,7 +28,9 @@ const EXE = Buffer.from('4d5a90000300000004000000ffff0000b8000000000000004000000
 const HOUR = 3_600_000;
 
 type Fail = { ok: false; status: string; issues?: { path: string; code: string }[] };
-type Answer<T> = { status: number; body: T & Partial<Fail> };
+// The answer as the success type says, with a refusal's status and issues readable too (`ok` stays
+// T's: intersecting `ok: true` with Fail's `ok: false` would make the whole body `never`).
+type Answer<T> = { status: number; body: T & Partial<Omit<Fail, 'ok'>> };
 
 describe.each(DB_KINDS)('auto-responses (%s)', (kind) => {
   let app: TestApp;
@@ -85,7 +87,7 @@ describe.each(DB_KINDS)('auto-responses (%s)', (kind) => {
     });
     return { status: res.statusCode, body: res.json() };
   }
-  const list = async (acc = ACC, token = owner) =>
+  const list = async (acc: number = ACC, token = owner) =>
     (await call<KeyPhrasesResponse>('GET', '/api/get_key_phrases', undefined, { acc, token })).body.data;
   const phraseCount = async () =>
     (await db().select({ n: count() }).from(keyPhrases).where(eq(keyPhrases.accId, ACC)))[0]!.n;

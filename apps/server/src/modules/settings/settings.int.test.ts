@@ -1,11 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import {
   DEFAULT_GENERAL_SETTINGS,
   SECRET_MASK,
   SETTINGS_STATUS,
+  type BillData,
   type GeneralSettings,
+  type PriorityChannelBody,
   type SmsSettingsWire,
+  type systemMessagesResponse,
 } from '@salon/contract/settings';
 import { open } from '../../platform/crypto.js';
 import { queryRows } from '../../platform/db/client.js';
@@ -19,6 +23,15 @@ const SMSC_PASSWORD = 'c0rrect-h0rse-battery';
 const { moscow, yekaterinburg } = DEMO_BRANCHES;
 
 type Fail = { ok: false; status: string; issues?: { path: string; code: string }[] };
+// What GET /api/settings/<form> answers in `data`, per form (the contract's response shapes).
+type FormWire = {
+  general: GeneralSettings;
+  bill_data: BillData;
+  system_messages: z.infer<typeof systemMessagesResponse>['data'];
+  priority_channel: PriorityChannelBody;
+  sms: SmsSettingsWire;
+};
+type Form = keyof FormWire;
 
 // SPEC 3/4/5/7 Settings: each form through the real routes, service and database.
 describe.each(DB_KINDS)('settings API (%s)', (kind) => {
@@ -37,15 +50,15 @@ describe.each(DB_KINDS)('settings API (%s)', (kind) => {
     const res = await app.request({ method, url, body, token });
     return { code: res.statusCode, body: res.json<Record<string, unknown>>() };
   };
-  const get = async (form: string, accId = moscow) => {
+  const get = async <F extends Form>(form: F, accId: number = moscow): Promise<FormWire[F]> => {
     const res = await call('GET', `/api/settings/${form}?acc_id=${accId}`);
     expect(res.code).toBe(200);
-    return res.body.data;
+    return res.body.data as FormWire[F];
   };
-  const save = (form: string, body: unknown, accId = moscow, token = owner) =>
+  const save = (form: string, body: unknown, accId: number = moscow, token = owner) =>
     call('POST', `/api/settings/${form}?acc_id=${accId}`, body, token);
   // A refused save answers 400 with `status` and changes nothing that GET shows.
-  const refused = async (form: string, body: unknown, status: string, issue?: { path: string; code: string }) => {
+  const refused = async (form: Form, body: unknown, status: string, issue?: { path: string; code: string }) => {
     const before = await get(form);
     const res = await save(form, body);
     expect(res.code).toBe(400);
@@ -55,21 +68,21 @@ describe.each(DB_KINDS)('settings API (%s)', (kind) => {
     expect(await get(form)).toEqual(before);
     return res.body as Fail;
   };
-  const rawSettings = async (accId = moscow) =>
+  const rawSettings = async (accId: number = moscow) =>
     (
       await queryRows<Record<string, unknown>>(
         app.runtime.database.db,
         sql`select * from branch_settings where acc_id = ${accId}`,
       )
     )[0];
-  const rawSmsInstance = async (accId = moscow) =>
+  const rawSmsInstance = async (accId: number = moscow) =>
     (
       await queryRows<{ provider: string; status: string; credentials: string | null }>(
         app.runtime.database.db,
         sql`select provider, status, credentials from channel_instances where acc_id = ${accId} and kind = 'sms'`,
       )
     )[0];
-  const storedSecrets = async (accId = moscow) => {
+  const storedSecrets = async (accId: number = moscow) => {
     const sealed = (await rawSettings(accId))?.sms_secrets as string | null;
     return sealed ? (JSON.parse(open(Buffer.from(ENCRYPTION_KEY, 'hex'), sealed)) as Record<string, string>) : null;
   };
@@ -257,7 +270,7 @@ describe.each(DB_KINDS)('settings API (%s)', (kind) => {
     });
 
     it('keeps the stored key when the mask is sent back or the key is left out', async () => {
-      const shown = (await get('sms')) as SmsSettingsWire;
+      const shown = await get('sms');
       const res = await save('sms', { ...smsRu, sms_apikey: shown.sms_apikey, sms_sendername: 'Barhat' });
       expect(res.code).toBe(200);
       expect(await storedSecrets()).toEqual({ apiKey: SMS_RU_KEY, password: '' });
@@ -273,7 +286,7 @@ describe.each(DB_KINDS)('settings API (%s)', (kind) => {
     });
 
     it('never reuses the key of another provider', async () => {
-      const masked = ((await get('sms')) as SmsSettingsWire).sms_apikey;
+      const masked = (await get('sms')).sms_apikey;
       // SMSC.RU takes an API key too: the SMS.RU key sent back masked must not become SMSC's.
       const body = await refused(
         'sms',
@@ -373,7 +386,7 @@ describe.each(DB_KINDS)('settings API (%s)', (kind) => {
   });
 
   describe('who may', () => {
-    const forms: [string, unknown][] = [
+    const forms: [Form, object][] = [
       ['general', { ...DEFAULT_GENERAL_SETTINGS, custom_name: 'Чужой салон' }],
       ['bill_data', { inn: '7707083893', kpp: '', name: 'Чужой' }],
       ['system_messages', { message_sending_schedule: ['01:00', '02:00'], exception_masters_names: [] }],
@@ -395,9 +408,7 @@ describe.each(DB_KINDS)('settings API (%s)', (kind) => {
           body: { ok: false, status: 'Access denied' },
         });
         // acc_id in the body is authorized as well.
-        expect((await save(form, { ...(body as object), acc_id: moscow }, DEMO_BRANCHES.sendOut, stranger)).code).toBe(
-          403,
-        );
+        expect((await save(form, { ...body, acc_id: moscow }, DEMO_BRANCHES.sendOut, stranger)).code).toBe(403);
       }
       expect(await everything()).toEqual(before);
     });

@@ -25,8 +25,12 @@ export function recordingEvents(): { events: ChannelEvents; recorded: RecordedEv
     status: (status, detail) => recorded.statuses.push({ status, ...detail }),
     qr: (value, expiresAt) => recorded.qrs.push({ value, expiresAt }),
     credentials: (serialized) => recorded.credentials.push(serialized),
-    ack: (id, ack) => recorded.acks.push({ id, ack }),
-    inbound: (message) => recorded.inbound.push(message),
+    ack: (id, ack) => {
+      recorded.acks.push({ id, ack });
+    },
+    inbound: (message) => {
+      recorded.inbound.push(message);
+    },
   };
   return { events, recorded };
 }

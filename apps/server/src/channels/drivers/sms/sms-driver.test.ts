@@ -18,7 +18,9 @@ function recorder() {
     status: (status, detail) => statuses.push(detail ? { status, detail } : { status }),
     qr: () => undefined,
     credentials: () => undefined,
-    ack: (id, ack) => acks.push([id, ack]),
+    ack: (id, ack) => {
+      acks.push([id, ack]);
+    },
     inbound: () => undefined,
   };
   return { events, statuses, acks };

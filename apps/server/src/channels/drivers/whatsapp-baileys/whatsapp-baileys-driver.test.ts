@@ -104,8 +104,12 @@ function setup(options: { credentials?: string | null; random?: number; typingMs
     status: (status, detail) => recorded.statuses.push(detail ? { status, detail } : { status }),
     qr: (value, expiresAt) => recorded.qrs.push({ value, expiresAt }),
     credentials: (serialized) => recorded.credentials.push(serialized),
-    ack: (id, ack) => recorded.acks.push({ id, ack }),
-    inbound: (message) => recorded.inbound.push(message),
+    ack: (id, ack) => {
+      recorded.acks.push({ id, ack });
+    },
+    inbound: (message) => {
+      recorded.inbound.push(message);
+    },
   };
   const driver = whatsappBaileysDriver({
     logger: pino({ level: 'silent' }),

@@ -52,7 +52,7 @@ describe.each(DB_KINDS)('local CRM dev API (%s)', (kind) => {
       app.runtime.database.db,
       sql`select kinds, state from crm_events where acc_id = ${accId} and resource_id = ${recordId} order by id`,
     );
-  const book = (accId = moscow, patch: Record<string, unknown> = {}) =>
+  const book = (accId: number = moscow, patch: Record<string, unknown> = {}) =>
     call<{ record: LocalCrmRecordWire }>('POST', `/crm/local/records?acc_id=${accId}`, {
       client_id: '3',
       staff_id: '1',

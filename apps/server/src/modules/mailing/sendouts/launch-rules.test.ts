@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NO_PACING, PACING } from '../../../channels/dispatch/governor.js';
+import type { SendingInstance } from '../calendar/calendar-repository.js';
 import { DEFAULT_DAILY_LIMIT, numberQuota } from '../calendar/context.js';
 import { newSendoutId } from './drafts.js';
 import { includedStates } from './launch.js';
@@ -7,11 +8,14 @@ import { renderTest, testKeyValues } from './test-message.js';
 
 const pacing = (kind: 'whatsapp' | 'telegram' | 'sms') => PACING[kind];
 const now = new Date('2026-03-10T09:00:00Z');
-const instance = (kind: string, connectedDaysAgo: number | null) => ({
+// Nothing sent yet today: the quota is the number's cap for its age alone.
+const instance = (kind: string, connectedDaysAgo: number | null): SendingInstance => ({
   id: 'i1',
   kind,
   phone: '79160000001',
   firstConnectedAt: connectedDaysAgo === null ? null : new Date(now.getTime() - connectedDaysAgo * 86_400_000),
+  sentDay: null,
+  sentToday: 0,
 });
 
 describe('send-out rules', () => {

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'no
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import {
   INVOICE_SENT_STATUS,
   OPS_STATUS,
@@ -291,36 +291,38 @@ describe.each(DB_KINDS)('invoices, refunds and receipts (%s)', (kind) => {
   it('refunds a card payment once: the provider refunds with one key, the paid-till goes back, history shows it', async () => {
     const link = await call('POST', `/api/get_link?acc_id=${moscow}&months=1`, { modules: ['TG'] });
     expect(link.statusCode, link.body).toBe(200);
-    [paid] = await queryRows<{ id: number; provider_payment_id: string }>(
+    const [stored] = await queryRows<{ id: number; provider_payment_id: string }>(
       db(),
       sql`select id, provider_payment_id from payments where acc_id = ${moscow} order by id desc limit 1`,
     );
-    yookassa.succeed(paid!.provider_payment_id);
-    expect(await app.runtime.payments.confirm(paid!.provider_payment_id)).toBe('applied');
+    assert.exists(stored, 'the card payment is stored');
+    paid = stored;
+    yookassa.succeed(paid.provider_payment_id);
+    expect(await app.runtime.payments.confirm(paid.provider_payment_id)).toBe('applied');
     expect((await payData(moscow)).modules_paid_till).toMatchObject({ WA: '2027-01-31', TG: '2027-02-28' });
 
     const before = (await payData(moscow)).modules_paid_till;
     // By the provider's id, as the history shows it.
-    const res = await ops('/api/ops/refund', { payment_id: paid!.provider_payment_id });
+    const res = await ops('/api/ops/refund', { payment_id: paid.provider_payment_id });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
       ok: true,
       refunded: true,
-      payment_id: paid!.id,
+      payment_id: paid.id,
       amount: 1490,
       refunded_at: '2026-03-10T09:02:00.000Z',
       modules_paid_till: { ...before, TG: '2027-01-31' },
     });
-    expect(yookassa.refunds).toEqual([expect.objectContaining({ payment_id: paid!.provider_payment_id })]);
+    expect(yookassa.refunds).toEqual([expect.objectContaining({ payment_id: paid.provider_payment_id })]);
     const keys = yookassa.requests.filter((r) => r.path === '/v3/refunds').map((r) => r.headers['idempotence-key']);
-    expect(keys).toEqual([`refund-${paid!.id}`]);
+    expect(keys).toEqual([`refund-${paid.id}`]);
 
     // By our number, again: nothing more.
-    const replay = await ops('/api/ops/refund', { payment_id: String(paid!.id) });
+    const replay = await ops('/api/ops/refund', { payment_id: String(paid.id) });
     expect(replay.json()).toMatchObject({ refunded: false, amount: 1490, refunded_at: '2026-03-10T09:02:00.000Z' });
     expect(yookassa.refunds).toHaveLength(1);
     expect((await payData(moscow)).modules_paid_till.TG).toBe('2027-01-31');
-    const row = (await history(moscow)).find((r) => r.receipt?.payment_id === paid!.provider_payment_id);
+    const row = (await history(moscow)).find((r) => r.receipt?.payment_id === paid.provider_payment_id);
     expect(row?.refunded_at).toBe('2026-03-10T09:02:00.000Z');
     expect((await ops('/api/ops/refund', { payment_id: '99999' })).statusCode).toBe(404);
   });

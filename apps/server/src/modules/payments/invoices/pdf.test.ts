@@ -1,4 +1,4 @@
-import jsQR from 'jsqr';
+import jsQRModule from 'jsqr';
 import { PDFParse } from 'pdf-parse';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
@@ -36,6 +36,10 @@ async function read(bytes: Buffer) {
     await parser.destroy();
   }
 }
+
+// jsqr is CommonJS typed as an ES module with a default export: under NodeNext its default import is
+// module.exports, whose `default` is the decoder (module.exports.default === module.exports).
+const jsQR = jsQRModule.default;
 
 function decodeQr(png: Uint8Array): string | undefined {
   const image = PNG.sync.read(Buffer.from(png));

@@ -108,7 +108,7 @@ describe.each(DB_KINDS)('answers to template questions (%s)', (kind) => {
     declined_record: true,
     send_confirm: 'Спасибо, {name}! Ждём вас в {start_time}.',
     text_cancel: 'Запись отменена. Будем рады видеть вас снова.',
-  } as const;
+  } satisfies Partial<TemplateSettings>;
 
   it('"да" confirms the booking in the CRM and sends textConfirmation', async () => {
     await addTemplate(confirmSettings, 'Подтвердите запись: 1 — да, 2 — отменить');

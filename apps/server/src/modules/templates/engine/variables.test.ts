@@ -34,7 +34,7 @@ describe('record variables', () => {
       bonus_balance: '250',
       record_link: 'https://yclients.com/r/abc',
     });
-    expect(vars.price.replace(/\s/g, ' ')).toBe('1 500 ₽');
+    expect(vars.price?.replace(/\s/g, ' ')).toBe('1 500 ₽');
   });
 
   it('in Vladivostok the same instant is 21:00 on Thursday', () => {
