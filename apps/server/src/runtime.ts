@@ -32,6 +32,7 @@ import { createDevSandboxModule } from './modules/dev-sandbox/module.js';
 import { createLoyaltyModule, type LoyaltyModule } from './modules/loyalty/module.js';
 import { createMailingModule, type MailingModule } from './modules/mailing/module.js';
 import { createPaymentsModule, type PaymentsModule } from './modules/payments/module.js';
+import { PartnerProfiles } from './modules/partners/profile-repository.js';
 import { sellerFromConfig } from './modules/payments/invoices/seller.js';
 import { selectPaymentProvider, SANDBOX_WEBHOOK_PATH } from './payments/select.js';
 import { createReviewsModule } from './modules/reviews/module.js';
@@ -160,10 +161,16 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     },
   });
   channels.replies.useAll(reviews.replyHandlers);
+  // Who is a partner (the partners module's table), for the accounts response.
+  const partnerProfiles = new PartnerProfiles(db);
   const accounts = createAccountsModule({
     db,
     clock,
-    sources: { templateCounts: templates.templateCounts, channelStatuses: (accIds) => channelRepo.statusesOf(accIds) },
+    sources: {
+      templateCounts: templates.templateCounts,
+      channelStatuses: (accIds) => channelRepo.statusesOf(accIds),
+      consultantData: (userId) => partnerProfiles.consultantData(userId),
+    },
   });
   const mailing = createMailingModule({
     db,

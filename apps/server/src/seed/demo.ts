@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../platform/db/client.js';
-import { agreements, consultants, headerBanners } from '../modules/accounts/schema.js';
+import { agreements, headerBanners } from '../modules/accounts/schema.js';
+import { consultants, partnerPromoCodes } from '../modules/partners/schema.js';
 import { branches, branchMembers, networks, users } from '../platform/db/schema.js';
 import { seedDemoCrm } from './demo-crm.js';
 import { seedDemoTemplates } from './demo-templates.js';
@@ -124,14 +125,32 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean>
       },
     ]);
     await tx.insert(consultants).values([
-      { userId: DEMO_USERS.salonConsultant, partnerType: 'salon', rights: ['owner'], promoCode: 'BARHAT' },
+      {
+        userId: DEMO_USERS.salonConsultant,
+        partnerType: 'salon',
+        rights: ['owner'],
+        promoCode: 'BARHAT',
+        phone: '79161234567',
+        bonusAccId: DEMO_BRANCHES.moscow,
+        oneTimePayRate: 0.3,
+        regularPayRate: 0.1,
+      },
       {
         userId: DEMO_USERS.partnerConsultant,
         partnerType: 'consultant',
         rights: ['owner'],
         promoCode: 'VOLKOV',
-        extraPromoCodes: ['VOLKOV30'],
+        phone: '79035551234',
+        partnerChatUrl: 'https://t.me/salon_partners_chat',
+        oneTimePayRate: 0.5,
+        regularPayRate: 0.2,
+        oneTimeDiscount: 0.1,
       },
+    ]);
+    await tx.insert(partnerPromoCodes).values([
+      { code: 'BARHAT', userId: DEMO_USERS.salonConsultant, name: 'Бархат', bonusDays: 14, isMain: true },
+      { code: 'VOLKOV', userId: DEMO_USERS.partnerConsultant, name: 'Игорь Волков', bonusDays: 14, isMain: true },
+      { code: 'VOLKOV30', userId: DEMO_USERS.partnerConsultant, name: 'Волков: 30 дней', bonusDays: 30 },
     ]);
     await tx.insert(agreements).values({ userId: DEMO_USERS.owner, mandatory: true, optional: true });
     await tx.insert(headerBanners).values({

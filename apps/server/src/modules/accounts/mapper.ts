@@ -1,4 +1,4 @@
-import type { BranchWire, ConsultantDataWire } from '@salon/contract/accounts';
+import type { BranchWire } from '@salon/contract/accounts';
 import {
   CRM_NAMES,
   CURRENCIES,
@@ -8,9 +8,9 @@ import {
   type Currency,
   type Module,
 } from '@salon/contract/constants';
-import { CHANNEL_STATUSES, PARTNER_TYPES, type ChannelStatus, type PartnerType } from '@salon/contract/accounts';
+import { CHANNEL_STATUSES, type ChannelStatus } from '@salon/contract/accounts';
 import { expandRights } from '@salon/contract/rights';
-import type { BranchRow, ConsultantRow } from './repository.js';
+import type { BranchRow } from './repository.js';
 
 function oneOf<T extends string>(allowed: readonly T[], value: string, fallback: T): T {
   return (allowed as readonly string[]).includes(value) ? (value as T) : fallback;
@@ -25,8 +25,16 @@ export interface BranchFacts {
 
 // Rows never leave the server: this is the only place a branch becomes its wire shape.
 export function toBranchWire(row: BranchRow, facts: BranchFacts = { templates: 0 }): BranchWire {
-  const statusWa = oneOf<ChannelStatus>(CHANNEL_STATUSES, facts.channels?.whatsapp ?? row.statusWa, 'not_authenticated');
-  const statusTg = oneOf<ChannelStatus>(CHANNEL_STATUSES, facts.channels?.telegram ?? row.statusTg, 'not_authenticated');
+  const statusWa = oneOf<ChannelStatus>(
+    CHANNEL_STATUSES,
+    facts.channels?.whatsapp ?? row.statusWa,
+    'not_authenticated',
+  );
+  const statusTg = oneOf<ChannelStatus>(
+    CHANNEL_STATUSES,
+    facts.channels?.telegram ?? row.statusTg,
+    'not_authenticated',
+  );
   const activeModules = row.activeModules.filter((m): m is Module => (MODULES as readonly string[]).includes(m));
   const waUp = statusWa === 'authenticated';
   return {
@@ -55,14 +63,5 @@ export function toBranchWire(row: BranchRow, facts: BranchFacts = { templates: 0
     show_partner_page_banner: row.showPartnerPageBanner,
     active_modules: activeModules,
     priority_channels: [statusWa, statusTg].filter((s) => s === 'authenticated').length,
-  };
-}
-
-export function toConsultantWire(row: ConsultantRow): ConsultantDataWire {
-  return {
-    partner_type: oneOf<PartnerType>(PARTNER_TYPES, row.partnerType, 'consultant'),
-    rights: expandRights(row.rights),
-    promo_code: row.promoCode,
-    promo_codes: [row.promoCode, ...row.extraPromoCodes],
   };
 }

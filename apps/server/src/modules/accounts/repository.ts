@@ -1,10 +1,9 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { agreements, banners, consultants, headerBanners, infoBlocks } from './schema.js';
+import { agreements, banners, headerBanners, infoBlocks } from './schema.js';
 import { branches, branchMembers, users } from '../../platform/db/schema.js';
 
 export type BranchRow = typeof branches.$inferSelect & { rights: string[] };
-export type ConsultantRow = typeof consultants.$inferSelect;
 export type BannerRow = typeof banners.$inferSelect;
 
 // Prepared once: the accounts load runs on every page open and every 30 minutes per tab.
@@ -18,18 +17,16 @@ function prepareBranchesOf(db: Db) {
     .prepare('branches_of');
 }
 
-// The user with consultant data, agreements and one info-block count, in one round trip.
+// The user with agreements and one info-block count, in one round trip.
 function prepareProfile(db: Db) {
   return db
     .select({
       user: users,
-      consultant: consultants,
       mandatory: agreements.mandatory,
       optional: agreements.optional,
       infoBlockCount: infoBlocks.count,
     })
     .from(users)
-    .leftJoin(consultants, eq(consultants.userId, users.telegramId))
     .leftJoin(agreements, eq(agreements.userId, users.telegramId))
     .leftJoin(
       infoBlocks,

@@ -1,28 +1,5 @@
-import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  integer,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { telegramId, users } from '../../platform/db/schema.js';
-
-
-export const consultants = pgTable('consultants', {
-  userId: telegramId('user_id')
-    .primaryKey()
-    .references(() => users.telegramId, { onDelete: 'cascade' }),
-  partnerType: text('partner_type').notNull(),
-  rights: text('rights').array().notNull(),
-  promoCode: text('promo_code').notNull().unique(),
-  extraPromoCodes: text('extra_promo_codes')
-    .array()
-    .notNull()
-    .default(sql`'{}'::text[]`),
-});
 
 export const agreements = pgTable('agreements', {
   userId: telegramId('user_id')

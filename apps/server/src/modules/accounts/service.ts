@@ -1,8 +1,13 @@
-import type { AccountsResponse, AgreementsWire, HeaderBannerResponse } from '@salon/contract/accounts';
+import type {
+  AccountsResponse,
+  AgreementsWire,
+  ConsultantDataWire,
+  HeaderBannerResponse,
+} from '@salon/contract/accounts';
 import type { Language } from '@salon/contract/constants';
 import type { Clock } from '../../platform/clock.js';
 import { errors } from '../../platform/http/errors.js';
-import { toBranchWire, toConsultantWire, type BranchFacts } from './mapper.js';
+import { toBranchWire, type BranchFacts } from './mapper.js';
 import type { AccountsRepository, BannerRow } from './repository.js';
 
 // Banners are the same for everyone and change rarely: a minute of staleness saves a query per load.
@@ -13,6 +18,8 @@ const BANNER_TTL_MS = 60_000;
 export interface BranchSources {
   templateCounts(accIds: readonly number[]): Promise<Map<number, number>>;
   channelStatuses(accIds: readonly number[]): Promise<{ accId: number; kind: string; status: string }[]>;
+  // The partners module's answer: the user's partner data (SPEC 7 consultant_data), or null.
+  consultantData(userId: number): Promise<ConsultantDataWire | null>;
 }
 
 export interface AccountsQuery {
@@ -53,17 +60,18 @@ export class AccountsService {
   }
 
   async accounts(userId: number, { checkStatus = false, infoBlock }: AccountsQuery = {}): Promise<AccountsResponse> {
-    const [profile, rows, banners] = await Promise.all([
+    const [profile, rows, banners, consultant] = await Promise.all([
       this.repo.profile(userId, infoBlock),
       this.repo.branchesOf(userId),
       this.banners(),
+      this.sources.consultantData(userId),
     ]);
     if (!profile) throw errors.unauthorized();
     const facts = await this.branchFacts(
       rows.map((r) => r.accId),
       checkStatus,
     );
-    const { user, consultant } = profile;
+    const { user } = profile;
     const infoCount = infoBlock ? (profile.infoBlockCount ?? 0) : null;
     return {
       ok: true,
@@ -77,7 +85,7 @@ export class AccountsService {
       },
       banners_data: banners.map((b) => ({ image_url: b.imageUrl, info_url: b.infoUrl })),
       consultant: consultant !== null,
-      consultant_data: consultant ? toConsultantWire(consultant) : null,
+      consultant_data: consultant,
       agreements: {
         mandatory_agreement: profile.mandatory ?? false,
         optional_agreement: profile.optional ?? false,

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, type ComponentType, type ReactNode } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { useAccounts } from '../../shared/accounts/accounts-query';
 import { session } from '../../shared/session/session';
@@ -33,6 +33,12 @@ import {
   NewMailingPage,
   PaymentHistoryPage,
   PayPage,
+  PartnerAccessPage,
+  PartnerLeadsPage,
+  PartnerOperationsPage,
+  PartnerPaymentsPage,
+  PartnerProgramPage,
+  PartnerTextsPage,
   ReviewEditorPage,
   ReviewListPage,
   ReviewStatsPage,
@@ -111,8 +117,23 @@ function RoutePage({ route }: { route: RouteDef }) {
     const tabs = route.tabs ? <SectionTabs set={route.tabs} current={route.id} /> : undefined;
     return route.page === 'pay' ? <PayPage tabs={tabs} /> : <PaymentHistoryPage tabs={tabs} />;
   }
+  const partnerPage = PARTNER_PAGES[route.page];
+  if (partnerPage) {
+    const Page = partnerPage;
+    return <Page tabs={route.tabs ? <SectionTabs set={route.tabs} current={route.id} /> : undefined} />;
+  }
   return <SectionPlaceholderPage route={route} />;
 }
+
+// The partner programme's pages (SPEC 2 Partner tab set); each takes the tab strip.
+const PARTNER_PAGES: Partial<Record<RouteDef['page'], ComponentType<{ tabs?: ReactNode }>>> = {
+  partnerProgram: PartnerProgramPage,
+  partnerOperations: PartnerOperationsPage,
+  partnerPayments: PartnerPaymentsPage,
+  partnerLeads: PartnerLeadsPage,
+  partnerAccess: PartnerAccessPage,
+  partnerTexts: PartnerTextsPage,
+};
 
 // The /template_list tabs and the template pages; the shell owns the tab strip.
 const TEMPLATE_LIST_VIEWS: Partial<Record<RouteId, TemplateListView>> = {

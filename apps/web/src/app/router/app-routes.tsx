@@ -7,7 +7,7 @@ import { LoginGate } from '../guards/login-gate';
 import { ShellGate } from '../guards/shell-gate';
 import { ROUTE_LIST, type RouteDef } from '../routes/route-table';
 import { BareLayout } from '../views/bare-layout';
-import { AppRouteGate, BarePlaceholderPage, DevSandboxPage, NotFoundPage } from './pages';
+import { AppRouteGate, BarePlaceholderPage, DevSandboxPage, NotFoundPage, SendOutFormPage } from './pages';
 import { preloadRoute } from './route-preload';
 
 // The first address's code, texts and data are requested while React starts.
@@ -29,6 +29,12 @@ function outsideShell(route: RouteDef): ReactNode {
     return (
       <BareLayout>
         <DevSandboxPage />
+      </BareLayout>
+    );
+  if (route.page === 'autoConnectSendOut')
+    return (
+      <BareLayout>
+        <SendOutFormPage />
       </BareLayout>
     );
   return <BarePlaceholderPage route={route} />;

@@ -6,6 +6,9 @@ import { loadAppLayout, loadAppRouteGate } from './shell-modules';
 export const AppLayout = lazy(() => loadAppLayout().then((m) => ({ default: m.AppLayout })));
 export const AppRouteGate = lazy(() => loadAppRouteGate().then((m) => ({ default: m.AppRouteGate })));
 export const DevSandboxPage = lazy(() => PAGE_MODULES.devSandbox.load().then((m) => ({ default: m.DevSandboxPage })));
+export const SendOutFormPage = lazy(() =>
+  PAGE_MODULES.autoConnectSendOut.load().then((m) => ({ default: m.SendOutFormPage })),
+);
 export const NotFoundPage = lazy(() => PAGE_MODULES.notFound.load().then((m) => ({ default: m.NotFoundPage })));
 export const BarePlaceholderPage = lazy(() =>
   import('../views/bare-placeholder-page').then((m) => ({ default: m.BarePlaceholderPage })),

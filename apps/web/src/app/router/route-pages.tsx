@@ -50,6 +50,14 @@ export const AiConversationsPage = lazy(() =>
 export const AiStatisticsPage = lazy(() => P.aiStatistics.load().then((m) => ({ default: m.AiStatisticsPage })));
 export const PayPage = lazy(() => P.pay.load().then((m) => ({ default: m.PayPage })));
 export const PaymentHistoryPage = lazy(() => P.paymentHistory.load().then((m) => ({ default: m.HistoryPage })));
+export const PartnerProgramPage = lazy(() => P.partnerProgram.load().then((m) => ({ default: m.ProgramPage })));
+export const PartnerOperationsPage = lazy(() =>
+  P.partnerOperations.load().then((m) => ({ default: m.OperationsPage })),
+);
+export const PartnerPaymentsPage = lazy(() => P.partnerPayments.load().then((m) => ({ default: m.PaymentsPage })));
+export const PartnerLeadsPage = lazy(() => P.partnerLeads.load().then((m) => ({ default: m.LeadsPage })));
+export const PartnerAccessPage = lazy(() => P.partnerAccess.load().then((m) => ({ default: m.AccessPage })));
+export const PartnerTextsPage = lazy(() => P.partnerTexts.load().then((m) => ({ default: m.TextsPage })));
 export const DevCrmPage = lazy(() => P.devCrm.load().then((m) => ({ default: m.DevCrmPage })));
 export const SectionPlaceholderPage = lazy(() =>
   P.placeholder.load().then((m) => ({ default: m.SectionPlaceholderPage })),

@@ -39,6 +39,13 @@ export type PageKind =
   | 'aiStatistics'
   | 'pay'
   | 'paymentHistory'
+  | 'partnerProgram'
+  | 'partnerOperations'
+  | 'partnerPayments'
+  | 'partnerLeads'
+  | 'partnerAccess'
+  | 'partnerTexts'
+  | 'autoConnectSendOut'
   | 'devSandbox'
   | 'devCrm'
   | 'placeholder'
@@ -107,12 +114,12 @@ export const ROUTES = [
   app('mailingStats', '/mailing/stats', { page: 'mailingStats', guard: 'mailing', tabs: 'mailing' }),
   app('mailingConsents', '/mailing/consents', { page: 'consents', guard: 'mailing', tabs: 'mailing' }),
   app('mailingStatistics', '/mailing/statistics', { page: 'mailingStatistics', guard: 'mailing', tabs: 'mailing' }),
-  partner('partnersProgram', '/partners_program'),
-  partner('listOfOperation', '/list_of_operation', { audience: 'consultantOrNoBranch' }),
-  partner('historyOfPayment', '/history_of_payment'),
-  partner('addLeads', '/add_leads', { audience: 'consultantOrNoBranch' }),
-  partner('partnersAccess', '/partners_access', { audience: 'consultantOwner' }),
-  partner('partnersPromo', '/partners_promo'),
+  partner('partnersProgram', '/partners_program', { page: 'partnerProgram' }),
+  partner('listOfOperation', '/list_of_operation', { page: 'partnerOperations', audience: 'consultantOrNoBranch' }),
+  partner('historyOfPayment', '/history_of_payment', { page: 'partnerPayments' }),
+  partner('addLeads', '/add_leads', { page: 'partnerLeads', audience: 'consultantOrNoBranch' }),
+  partner('partnersAccess', '/partners_access', { page: 'partnerAccess', audience: 'consultantOwner' }),
+  partner('partnersPromo', '/partners_promo', { page: 'partnerTexts' }),
   app('blacklist', '/blacklist', { page: 'blacklist' }),
   app('settings', '/settings', { page: 'generalSettings', guard: 'settings' }),
   app('billData', '/bill_data', { page: 'billData', guard: 'settings' }),
@@ -145,7 +152,7 @@ export const ROUTES = [
   app('aiAdminExceptions', '/ai_admin_exceptions', { page: 'aiExceptions', ai: true, tabs: 'ai' }),
   app('aiAdminStatistics', '/ai_admin_statistics', { page: 'aiStatistics', ai: true, tabs: 'ai' }),
   bare('startPage', '/start_page'),
-  bare('autoConnectSendOut', '/auto_connect_send_out'),
+  { ...bare('autoConnectSendOut', '/auto_connect_send_out'), page: 'autoConnectSendOut' },
   bare('autoConnect', '/auto_connect'),
   bare('autoConnectForm', '/auto_connect_form'),
   // Not in the spec: the sandbox phone network's other side, for local installs (no menu, no sign-in).

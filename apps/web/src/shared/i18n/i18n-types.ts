@@ -20,6 +20,8 @@ import type mailingSegments from '../../locales/ru/mailing-segments.json';
 import type mailingStats from '../../locales/ru/mailing-stats.json';
 import type menu from '../../locales/ru/menu.json';
 import type pages from '../../locales/ru/pages.json';
+import type onboarding from '../../locales/ru/onboarding.json';
+import type partners from '../../locales/ru/partners.json';
 import type payments from '../../locales/ru/payments.json';
 import type reviews from '../../locales/ru/reviews.json';
 import type settings from '../../locales/ru/settings.json';
@@ -53,6 +55,8 @@ declare module 'i18next' {
       'mailing-stats': typeof mailingStats;
       menu: typeof menu;
       pages: typeof pages;
+      onboarding: typeof onboarding;
+      partners: typeof partners;
       payments: typeof payments;
       reviews: typeof reviews;
       settings: typeof settings;

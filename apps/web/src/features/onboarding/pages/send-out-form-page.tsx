@@ -1,0 +1,4 @@
+// Placeholder until the page lands (issue 17).
+export function SendOutFormPage() {
+  return null;
+}
