@@ -32,12 +32,16 @@ import { createDevSandboxModule } from './modules/dev-sandbox/module.js';
 import { createLoyaltyModule, type LoyaltyModule } from './modules/loyalty/module.js';
 import { createMailingModule, type MailingModule } from './modules/mailing/module.js';
 import { createPaymentsModule, type PaymentsModule } from './modules/payments/module.js';
+import { createOnboardingModule } from './modules/onboarding/module.js';
+import { AccountsRepository } from './modules/accounts/repository.js';
+import { DEFAULT_GENERAL_SETTINGS } from '@salon/contract/settings';
+import { createPartnersModule, type PartnersModule } from './modules/partners/module.js';
 import { PartnerProfiles } from './modules/partners/profile-repository.js';
 import { sellerFromConfig } from './modules/payments/invoices/seller.js';
 import { selectPaymentProvider, SANDBOX_WEBHOOK_PATH } from './payments/select.js';
 import { createReviewsModule } from './modules/reviews/module.js';
 import { createSettingsModule } from './modules/settings/module.js';
-import { sendingSettingsPolicy } from './modules/settings/repository.js';
+import { sendingSettingsPolicy, SettingsRepository } from './modules/settings/repository.js';
 import { createSystemModule } from './modules/system/module.js';
 import { createTemplatesModule, type TemplatesModule } from './modules/templates/module.js';
 
@@ -282,6 +286,55 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       opsToken: config.OPS_TOKEN,
       receiptUrlTemplate: config.RECEIPT_URL_TEMPLATE,
     },
+    // The partner programme's share of each payment, in the payment's own transaction (made below).
+    events: {
+      paid: (tx, e) => partners.money.paid(tx, e),
+      refunded: (tx, e) => partners.money.refunded(tx, e),
+    },
+  });
+  // Promo codes, the partners' ledger and payouts, leads and partner admins.
+  const partners: PartnersModule = createPartnersModule({
+    db,
+    clock,
+    logger,
+    grants: payments.grants,
+    holdDays: config.PARTNER_HOLD_DAYS,
+    leadProtectionDays: config.PARTNER_LEAD_PROTECTION_DAYS,
+    promoBase: config.PROMO_BASE_URL ?? publicBase,
+    opsToken: config.OPS_TOKEN,
+  });
+
+  // The send-out form (SPEC 7 /save_sendout_bot_form): a new salon's user, branch, agreements,
+  // contact phone, promo attribution and test period, in one transaction of the onboarding module.
+  const onboarding = createOnboardingModule({
+    db,
+    clock,
+    logger,
+    publicBase,
+    botUsername: async () => (adminBot.bot ? await adminBot.bot.username() : null),
+    ports: {
+      agreements: {
+        save: (tx, userId, mandatory, optional, now) =>
+          new AccountsRepository(tx).saveAgreements(userId, mandatory, optional, now),
+      },
+      branchPhone: {
+        get: async (tx, accId) => {
+          const { general } = await new SettingsRepository(tx).branchSettings(accId);
+          return (general as { phone?: string } | null)?.phone ?? '';
+        },
+        set: async (tx, accId, phone, now) => {
+          await new SettingsRepository(tx).saveBranchSettings(
+            accId,
+            { general: { ...DEFAULT_GENERAL_SETTINGS, phone } },
+            now,
+          );
+        },
+      },
+      partners: partners.onboarding,
+      payments: {
+        startTestPeriod: (tx, accId, days, today) => payments.grants.startTestPeriod(tx, accId, days, today),
+      },
+    },
   });
 
   // Sweeps run in this order (lost dispatch jobs, CRM inbox, birthdays, send-outs); routes are
@@ -305,6 +358,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     consents,
     aiAdmin,
     payments,
+    partners,
+    onboarding,
     createDevSandboxModule({ db, sandbox: channels.sandbox, enabled: channels.sandboxEnabled }),
     createDevClockModule({ db, clock, runDueSweeps: () => sweeps.runAll() }),
   ];

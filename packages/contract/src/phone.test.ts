@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatPhone,
   PREFERRED_PHONE_COUNTRIES,
   isCompletePhone,
   normalizePhone,
@@ -161,5 +162,13 @@ describe('phone masks (SPEC 5)', () => {
     expect(isCompletePhone('6681234567')).toBe(false);
     expect(isCompletePhone('89991234567')).toBe(true);
     expect(isCompletePhone('8999123456')).toBe(false);
+  });
+});
+
+describe('formatPhone', () => {
+  it('spells stored digits the international way and leaves the rest alone', () => {
+    expect(formatPhone('79261110005')).toBe('+7 926 111 00 05');
+    expect(formatPhone('375291234567')).toMatch(/^\+375 29 123/);
+    expect(formatPhone('abc')).toBe('abc');
   });
 });

@@ -1,9 +1,4 @@
-import {
-  Metadata,
-  getExampleNumber,
-  parsePhoneNumberFromString,
-  type CountryCode,
-} from 'libphonenumber-js/core';
+import { Metadata, getExampleNumber, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/core';
 import metadata from 'libphonenumber-js/min/metadata';
 import mobileExamples from 'libphonenumber-js/mobile/examples';
 
@@ -224,4 +219,10 @@ export function phoneInputMaxDigits(digits: string): number {
 // A number is complete when it is a phone by the rule above.
 export function isCompletePhone(digits: string): boolean {
   return normalizePhone(digits) !== null;
+}
+
+// Stored digits as a person reads them ('79261110005' → '+7 926 111 0005'); anything that is no
+// phone is shown as it came.
+export function formatPhone(digits: string): string {
+  return parsePhoneNumberFromString(`+${digits}`, metadata)?.formatInternational() ?? digits;
 }

@@ -4,6 +4,7 @@
 //   refund <payment id>       refunds a card or autopay payment in full through the provider (our
 //                             payment number, or the provider's id as the history shows it) and
 //                             takes back the time it bought (once)
+//   partner-payout-paid <id>  a consultant's payout request № <id> was paid out (once)
 // OPS_TOKEN is the token the server was started with (the server answers 404 without one).
 // The server this talks to: OPS_URL, else the PUBLIC_URL or PORT the server was started with, else 3000.
 const base = (process.env.OPS_URL ?? process.env.PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? 3000}`).replace(
@@ -39,10 +40,13 @@ async function main(argv: string[]): Promise<unknown> {
     case 'refund':
       if (!arg) break;
       return call('refund', { payment_id: arg });
+    case 'partner-payout-paid':
+      if (!arg || !/^\d{1,9}$/.test(arg)) break;
+      return call('partner_payout_paid', { payout_id: Number(arg) });
     default:
       break;
   }
-  throw new Error('usage: ops invoice-paid <number> | refund <payment id>');
+  throw new Error('usage: ops invoice-paid <number> | refund <payment id> | partner-payout-paid <id>');
 }
 
 main(process.argv.slice(2)).then(

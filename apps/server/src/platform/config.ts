@@ -157,6 +157,12 @@ const envSchema = z.object({
   // The operator's bearer token for /api/ops/* (recording an invoice paid, refunds); unset: those
   // routes do not exist (404).
   OPS_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
+  // The partner programme: days a payment's share waits before it may be paid out (its refund
+  // window), days a partner's lead is protected from other partners, and where promo links point
+  // (unset: PUBLIC_URL).
+  PARTNER_HOLD_DAYS: z.coerce.number().int().min(0).max(365).default(14),
+  PARTNER_LEAD_PROTECTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  PROMO_BASE_URL: z.url().optional(),
   // The AI administrator's language model: an OpenAI-compatible chat-completions server (hosted or
   // local). Unset: the embedded retrieval responder answers from the knowledge files and the CRM.
   AI_LLM_BASE_URL: z.url().optional(),

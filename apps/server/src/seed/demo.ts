@@ -4,6 +4,7 @@ import { agreements, headerBanners } from '../modules/accounts/schema.js';
 import { consultants, partnerPromoCodes } from '../modules/partners/schema.js';
 import { branches, branchMembers, networks, users } from '../platform/db/schema.js';
 import { seedDemoCrm } from './demo-crm.js';
+import { seedDemoPartners } from './demo-partners.js';
 import { seedDemoTemplates } from './demo-templates.js';
 
 // Demo people; README.md lists the same ids and what each may do.
@@ -176,6 +177,7 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean>
       // Send-out-only accounts have no templates (SPEC 6).
       if (branch.accId !== DEMO_BRANCHES.sendOut) await seedDemoTemplates(tx, branch.accId, now);
     }
+    await seedDemoPartners(tx, now);
     return true;
   });
 }

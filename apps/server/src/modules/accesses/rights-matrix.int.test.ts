@@ -252,9 +252,32 @@ const UNGUARDED = new Set([
   'POST /api/payments/sandbox/checkout/:id',
   // The sandbox provider's receipt page (the payment id is the credential, as on an operator's page).
   'GET /api/payments/sandbox/receipt/:id',
+  // A new salon's send-out form (public: the person has no account yet; limited per address).
+  'POST /api/save_sendout_bot_form',
   // The operator's calls: their own bearer token (OPS_TOKEN), no cabinet session; 404 without it.
   'POST /api/ops/invoice_paid',
   'POST /api/ops/refund',
+  'POST /api/ops/partner_payout_paid',
+  // The partner programme: a session and no branch; each call is checked per promo code (PartnerAccess,
+  // partners.int.test.ts), the salon pages per the caller's own partner row, the code's card is public.
+  'GET /api/reff_consultant',
+  'GET /api/reff_consultant/partners',
+  'GET /api/reff_consultant/operations',
+  'GET /api/reff_consultant/history',
+  'GET /api/reff_consultant/order_payment',
+  'POST /api/reff_consultant/order_payment',
+  'POST /api/reff_consultant/add_promo',
+  'GET /api/partner_badges',
+  'GET /api/reff_salon',
+  'GET /api/reff_salon/payments_history',
+  'GET /api/promo_code_data',
+  // Leads and partner admins (partners/leads, partners/admins): checked per promo code the same way.
+  'GET /api/get_promo_leads',
+  'POST /api/add_promo_leads',
+  'GET /api/reff_consultant/admins',
+  'POST /api/reff_consultant/admins',
+  'PUT /api/reff_consultant/admins',
+  'DELETE /api/reff_consultant/admins',
   // The AI host's token exchange: a fresh token for the caller's own session.
   'POST /api/ai/api/v1/auth/token',
   // A knowledge file's progress stream: EventSource sends no header, so it checks the token in its

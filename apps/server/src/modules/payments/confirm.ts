@@ -6,6 +6,7 @@ import type { Logger } from '../../platform/logger.js';
 import type { SweepDefinition } from '../../platform/module.js';
 import type { PaymentProvider } from '../../payments/provider.js';
 import { applyBinding } from './autopay.js';
+import type { PaymentEvents } from './events.js';
 import { extendModules, type BoughtPlan, type BranchPayState } from './extend.js';
 import type { PaymentRow, PaymentsRepository } from './repository.js';
 
@@ -29,6 +30,7 @@ export interface ConfirmDeps {
   // After a payment extended a branch's modules (committed): channels switched off for not paying
   // come back (gating.ts). Best effort: the dunning sweep does the same within the hour.
   afterPaid?: (accId: number) => Promise<void>;
+  events?: PaymentEvents;
 }
 
 // Amounts are numeric in the table and decimal strings at the provider: equal to the kopeck/cent.
@@ -58,6 +60,13 @@ export function createConfirmations(d: ConfirmDeps): PaymentConfirmations & { sw
     return d.db.transaction(async (tx) => {
       if (!(await repo.markApplied(tx, row.id, now))) return false;
       await extendModules(tx, repo, d.payState, row.accId, plan, today, now);
+      await d.events?.paid(tx, {
+        paymentId: row.id,
+        accId: row.accId,
+        amount: Number(row.amount),
+        currency: row.currency,
+        paidAt: now,
+      });
       return true;
     });
   }

@@ -11,6 +11,8 @@ import { BranchGating, type PayChannels } from './branch-gating.js';
 import { createConfirmations, type BranchPayState, type PaymentConfirmations } from './confirm.js';
 import { parsePriceList } from './prices.js';
 import { createDunning } from './dunning.js';
+import type { PaymentEvents } from './events.js';
+import { SubscriptionGrants } from './grants.js';
 import { createInvoicesPart, type InvoicesConfig } from './invoices/part.js';
 import { PaymentsRepository } from './repository.js';
 import { paymentsRoutes } from './routes.js';
@@ -34,16 +36,22 @@ export interface PaymentsModuleDeps {
   botMessages: AdminBotMessages;
   // Invoices for legal entities, receipts, the operator's calls (invoices/part.ts).
   invoices: InvoicesConfig;
+  // Told of every applied payment and refund, inside its transaction (the partner programme).
+  events?: PaymentEvents;
 }
 
 export interface PaymentsModule extends ServerModule {
   service: PaymentsService;
   confirmations: PaymentConfirmations;
+  // Bonus days, test periods and the subscription facts the partner programme and onboarding need.
+  grants: SubscriptionGrants;
 }
 
 export function createPaymentsModule(deps: PaymentsModuleDeps): PaymentsModule {
   const repo = new PaymentsRepository(deps.db);
-  const service = new PaymentsService({ ...deps, repo, prices: parsePriceList(deps.prices) });
+  const prices = parsePriceList(deps.prices);
+  const service = new PaymentsService({ ...deps, repo, prices });
+  const grants = new SubscriptionGrants({ ...deps, repo, prices });
   const gating = new BranchGating({ ...deps, repo });
   // After anything that extended a branch's modules (committed): its state and channels at once.
   const afterPaid = async (accId: number) => void (await gating.sync(accId));
@@ -60,6 +68,7 @@ export function createPaymentsModule(deps: PaymentsModuleDeps): PaymentsModule {
   return {
     service,
     confirmations,
+    grants,
     routes: {
       main: [
         paymentsRoutes(service),

@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { PAY_MODULES, type PayModule } from '@salon/contract/payments';
+import { memberChats, type MemberChat } from '../../platform/db/member-chats.js';
 import type { Db } from '../../platform/db/client.js';
-import { branches, branchMembers, users } from '../../platform/db/schema.js';
+import { branches, branchMembers } from '../../platform/db/schema.js';
 import { paymentAccounts, paymentModulePeriods, paymentNotices, payments } from './schema.js';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -25,8 +26,8 @@ const isModule = (m: string): m is PayModule => (PAY_MODULES as readonly string[
 export class PaymentsRepository {
   constructor(private readonly db: Db) {}
 
-  async branch(accId: number): Promise<BranchTerms | undefined> {
-    const [row] = await this.db
+  async branch(accId: number, db: Db = this.db): Promise<BranchTerms | undefined> {
+    const [row] = await db
       .select({
         name: branches.name,
         currency: branches.currency,
@@ -83,6 +84,42 @@ export class PaymentsRepository {
     };
   }
 
+  // Module periods of many branches at once (the partner table); a branch without rows stands on its
+  // branch row's pay period, as in periods().
+  async periodsOfMany(accIds: readonly number[]): Promise<Map<number, ModulePeriod[]>> {
+    const out = new Map<number, ModulePeriod[]>();
+    if (accIds.length === 0) return out;
+    const rows = await this.db
+      .select({
+        accId: paymentModulePeriods.accId,
+        module: paymentModulePeriods.module,
+        paidTill: paymentModulePeriods.paidTill,
+        testPeriod: paymentModulePeriods.testPeriod,
+      })
+      .from(paymentModulePeriods)
+      .where(inArray(paymentModulePeriods.accId, [...accIds]));
+    for (const { accId, ...r } of rows) {
+      if (!isModule(r.module)) continue;
+      out.set(accId, [...(out.get(accId) ?? []), r as ModulePeriod]);
+    }
+    const rest = accIds.filter((id) => !out.has(id));
+    if (rest.length > 0) {
+      const legacy = await this.db
+        .select({ accId: branches.accId, activeModules: branches.activeModules, payPeriod: branches.payPeriod })
+        .from(branches)
+        .where(inArray(branches.accId, rest));
+      for (const b of legacy) {
+        const payPeriod = b.payPeriod;
+        if (!payPeriod) continue;
+        out.set(
+          b.accId,
+          b.activeModules.filter(isModule).map((module) => ({ module, paidTill: payPeriod, testPeriod: false })),
+        );
+      }
+    }
+    return out;
+  }
+
   async savePeriods(db: Db, accId: number, rows: readonly ModulePeriod[], now: Date): Promise<void> {
     if (rows.length === 0) return;
     await db
@@ -94,8 +131,8 @@ export class PaymentsRepository {
       });
   }
 
-  async insertPayment(row: typeof payments.$inferInsert): Promise<PaymentRow> {
-    const [created] = await this.db.insert(payments).values(row).returning();
+  async insertPayment(row: typeof payments.$inferInsert, db: Db = this.db): Promise<PaymentRow> {
+    const [created] = await db.insert(payments).values(row).returning();
     return created!;
   }
 
@@ -141,11 +178,19 @@ export class PaymentsRepository {
     return rows.length > 0;
   }
 
+  // Bonus days granted (a partner's withdrawal) are no plan the branch chose.
   async lastSucceeded(accId: number): Promise<PaymentRow | undefined> {
     const [row] = await this.db
       .select()
       .from(payments)
-      .where(and(eq(payments.accId, accId), eq(payments.status, 'succeeded'), ne(payments.type, 'binding')))
+      .where(
+        and(
+          eq(payments.accId, accId),
+          eq(payments.status, 'succeeded'),
+          ne(payments.type, 'binding'),
+          ne(payments.type, 'bonus'),
+        ),
+      )
       .orderBy(desc(payments.confirmedAt), desc(payments.id))
       .limit(1);
     return row;
@@ -301,15 +346,8 @@ export class PaymentsRepository {
 
   // The branch's owners (rights owner or all) who may get the admin bot's messages, with their
   // interface language.
-  async owners(accId: number): Promise<{ chatId: number; lang: string }[]> {
-    const rows = await this.db
-      .select({ id: branchMembers.userId, rights: branchMembers.rights, lang: users.lang })
-      .from(branchMembers)
-      .innerJoin(users, eq(users.telegramId, branchMembers.userId))
-      .where(and(eq(branchMembers.accId, accId), eq(branchMembers.active, true), eq(users.active, true)));
-    return rows
-      .filter((r) => r.rights.some((right) => right === 'owner' || right === 'all'))
-      .map((r) => ({ chatId: r.id, lang: r.lang }));
+  owners(accId: number): Promise<MemberChat[]> {
+    return memberChats(this.db, accId, ['owner', 'all']);
   }
 
   // Claims a dunning message: true once per (branch, kind, key), so it is sent at most once.

@@ -168,6 +168,19 @@ describe('partner pages', () => {
     expect(decide('addLeads', ctx({ accounts: salonConsultant })).kind).toBe('allow');
   });
 
+  it('a salon partner with its own branch sees terms, payment history and texts only (SPEC 2)', () => {
+    const salonPartner = accountsFixture({
+      consultant: true,
+      consultant_data: consultantFixture({ partner_type: 'salon', rights: ['owner'] }),
+    });
+    const c = ctx({ accounts: salonPartner });
+    expect(decide('listOfOperation', c)).toEqual({ kind: 'redirect', to: '/partners_program?accId=7' });
+    expect(decide('addLeads', c)).toEqual({ kind: 'redirect', to: '/partners_program?accId=7' });
+    expect(decide('partnersAccess', c)).toEqual({ kind: 'redirect', to: '/partners_program?accId=7' });
+    expect(decide('historyOfPayment', c).kind).toBe('allow');
+    expect(decide('partnersPromo', c).kind).toBe('allow');
+  });
+
   it('the access page is for a consultant whose rights are exactly owner', () => {
     expect(decide('partnersAccess', ctx({ accounts: consultantOnly, search: '' })).kind).toBe('allow');
     const notOnlyOwner = accountsFixture({

@@ -34,10 +34,16 @@ function homeOf(accounts: AccountsState): string {
   return accounts.isSalon ? pathOf('accounts') : pathOf('partnersProgram');
 }
 
+// A consultant partner (paid in money), as against a salon partner (paid in subscription days):
+// SPEC 2 gives salon partners only Terms, Payment history and Invitation texts.
+function isConsultantPartner(accounts: AccountsState): boolean {
+  return accounts.isConsultant && accounts.consultantData?.partner_type === 'consultant';
+}
+
 // Only an owner-only consultant may manage partner admins (SPEC 6).
 function isConsultantOwner(accounts: AccountsState): boolean {
   const rights = accounts.consultantRights;
-  return accounts.isConsultant && rights.length === 1 && rights[0] === 'owner';
+  return isConsultantPartner(accounts) && rights.length === 1 && rights[0] === 'owner';
 }
 
 // The guard of one route, as a pure decision (SPEC 6 "Roles and permissions", SPEC 4 "Session and login").
@@ -77,7 +83,7 @@ export function decideRoute(route: RouteDef, ctx: GuardContext): GuardDecision {
       return { kind: 'redirect', to: pathOf('accounts'), notice: 'noRights' };
     }
   }
-  if (route.audience === 'consultantOrNoBranch' && !(accounts.isConsultant || !accounts.isSalon)) {
+  if (route.audience === 'consultantOrNoBranch' && !(isConsultantPartner(accounts) || !accounts.isSalon)) {
     return redirect(withAccId(pathOf('partnersProgram'), accId));
   }
   if (route.audience === 'consultantOwner' && !isConsultantOwner(accounts)) {

@@ -67,6 +67,13 @@ describe('api client', () => {
     expect(Object.fromEntries(calls[1]!.url.searchParams)).toEqual({});
   });
 
+  it('repeats a parameter for each item of a list', async () => {
+    const { client, calls } = setup(() => ok);
+    await client.request({ path: '/x', schema: okSchema, query: { statuses: ['Возврат', 'Начислено'], page: 1 } });
+    expect(calls[0]!.url.searchParams.getAll('statuses')).toEqual(['Возврат', 'Начислено']);
+    expect(calls[0]!.url.searchParams.get('page')).toBe('1');
+  });
+
   it('uses the host base url', async () => {
     const { client, calls } = setup(() => ok);
     await client.request({ host: 'mailing', path: '/calendar', schema: okSchema });

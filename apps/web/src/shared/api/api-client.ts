@@ -6,7 +6,8 @@ import { decideRetry, type FailedAnswer } from './retry-policy';
 
 // The three hosts of ARCHITECTURE.md "The three hosts".
 export type ApiHost = 'main' | 'mailing' | 'ai';
-export type QueryValue = string | number | boolean | null | undefined;
+// A list repeats its parameter (`statuses=a&statuses=b`), as the server's list filters read it.
+export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
 
 // What checks an answer: a contract zod schema, or a zod-free guard with the same contract
 // (public-config-guard.ts) where the login page's JS budget cannot carry zod.
@@ -81,7 +82,9 @@ function buildUrl(base: string, path: string, query: Record<string, QueryValue>)
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     if (value === null || value === undefined) continue;
-    params.set(key, typeof value === 'boolean' ? (value ? '1' : '0') : String(value));
+    if (Array.isArray(value))
+      for (const item of value as readonly (string | number)[]) params.append(key, String(item));
+    else params.set(key, typeof value === 'boolean' ? (value ? '1' : '0') : String(value));
   }
   const search = params.toString();
   return `${base.replace(/\/$/, '')}${path}${search ? `?${search}` : ''}`;

@@ -5,6 +5,7 @@ import { queryRows } from '../../../platform/db/client.js';
 import { applyMigrations } from '../../../platform/db/migrate.js';
 import { DEMO_BRANCHES, seedDemo } from '../../../seed/demo.js';
 import { DEMO_CRM_SIZES } from '../../../seed/demo-crm.js';
+import { DEMO_PARTNER_ROWS } from '../../../seed/demo-partners.js';
 import { DB_KINDS, createTestDatabase, type TestDatabase } from '../../../test-support/databases.js';
 
 const NOW = new Date('2026-03-10T07:30:00Z');
@@ -175,14 +176,15 @@ describe.each(DB_KINDS)('demo seed: local CRM (%s)', (kind) => {
   });
 
   it('keeps the rest of the demo as it was', async () => {
-    expect(await count('users')).toBe(5);
-    expect(await count('branches')).toBe(4);
-    expect(await count('branch_members')).toBe(7);
+    // The partner programme's demo salons come on top (seed/demo-partners.ts).
+    expect(await count('users')).toBe(5 + DEMO_PARTNER_ROWS.users);
+    expect(await count('branches')).toBe(4 + DEMO_PARTNER_ROWS.branches);
+    expect(await count('branch_members')).toBe(7 + DEMO_PARTNER_ROWS.branchMembers);
     const branches = await queryRows<{ acc_id: number; crm_name: string; time_zone: string }>(
       db(),
       sql`select acc_id, crm_name, time_zone from branches order by acc_id`,
     );
-    expect(branches.map((b) => [b.acc_id, b.crm_name, b.time_zone])).toEqual(
+    expect(branches.filter((b) => b.acc_id in ZONES).map((b) => [b.acc_id, b.crm_name, b.time_zone])).toEqual(
       Object.entries(ZONES).map(([accId, zone]) => [Number(accId), 'local', zone]),
     );
   });

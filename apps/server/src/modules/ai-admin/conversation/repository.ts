@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../../platform/db/executor.js';
+import { memberChats, type MemberChat } from '../../../platform/db/member-chats.js';
 import { branches, branchMembers, users } from '../../../platform/db/schema.js';
 import { aiConversations, aiEvents, aiMessages } from '../schema.js';
 
@@ -406,15 +407,8 @@ export class ConversationsRepository {
   // --- Admins ---
 
   // The admins to alert, each with their interface language.
-  async alertChats(accId: number): Promise<{ chatId: number; lang: string }[]> {
-    const rows = await this.db
-      .select({ id: branchMembers.userId, rights: branchMembers.rights, lang: users.lang })
-      .from(branchMembers)
-      .innerJoin(users, eq(users.telegramId, branchMembers.userId))
-      .where(and(eq(branchMembers.accId, accId), eq(branchMembers.active, true), eq(users.active, true)));
-    return rows
-      .filter((r) => r.rights.some((right) => ALERTED_RIGHTS.includes(right)))
-      .map((r) => ({ chatId: r.id, lang: r.lang }));
+  alertChats(accId: number): Promise<MemberChat[]> {
+    return memberChats(this.db, accId, ALERTED_RIGHTS);
   }
 
   // The rights of an active member of the branch (null: not one).

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../../platform/db/client.js';
-import { branches, branchMembers, users } from '../../../platform/db/schema.js';
+import { branches } from '../../../platform/db/schema.js';
+import { memberChats } from '../../../platform/db/member-chats.js';
 import { loyaltyActions, loyaltyInvites, loyaltyLedger, loyaltyPushes, loyaltyReferrals } from '../schema.js';
 
 export type ActionRow = typeof loyaltyActions.$inferSelect;
@@ -257,11 +258,6 @@ export class MechanicsRepository {
   // --- Admins ---
 
   async notifiedChats(accId: number): Promise<number[]> {
-    const rows = await this.db
-      .select({ id: branchMembers.userId, rights: branchMembers.rights })
-      .from(branchMembers)
-      .innerJoin(users, eq(users.telegramId, branchMembers.userId))
-      .where(and(eq(branchMembers.accId, accId), eq(branchMembers.active, true), eq(users.active, true)));
-    return rows.filter((r) => r.rights.some((right) => NOTIFIED_RIGHTS.includes(right))).map((r) => r.id);
+    return (await memberChats(this.db, accId, NOTIFIED_RIGHTS)).map((m) => m.chatId);
   }
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../../platform/db/client.js';
+import { memberChats } from '../../../platform/db/member-chats.js';
 import { sendoutStallNotices } from '../schema.js';
 
 // SQL of the stall explanations: each started send-out's next message, its owners, and the notices
@@ -49,12 +50,7 @@ export class StallRepository {
   }
 
   async owners(accId: number): Promise<BranchOwner[]> {
-    const rows = await queryRows<Record<string, unknown>>(
-      this.db,
-      sql`select m.user_id, u.lang from branch_members m join users u on u.telegram_id = m.user_id
-          where m.acc_id = ${accId} and m.active and 'owner' = any(m.rights)`,
-    );
-    return rows.map((r) => ({ telegramId: Number(r.user_id), lang: String(r.lang ?? 'ru') }));
+    return (await memberChats(this.db, accId, ['owner'])).map((m) => ({ telegramId: m.chatId, lang: m.lang }));
   }
 
   // Records that the owner hears of this stall; false when they already did (once per send-out and reason).

@@ -5,6 +5,7 @@ import type { Routes } from '../../../platform/http/hosts.js';
 import type { Logger } from '../../../platform/logger.js';
 import { SandboxProvider } from '../../../payments/drivers/sandbox/driver.js';
 import type { PaymentProvider } from '../../../payments/provider.js';
+import type { PaymentEvents } from '../events.js';
 import type { BranchPayState } from '../extend.js';
 import { RefundsRepository } from '../ops/repository.js';
 import { RefundsService } from '../ops/refunds.js';
@@ -43,6 +44,7 @@ export interface InvoicesPartDeps {
   invoices: InvoicesConfig;
   // After a commit that moved a branch's paid-till (an invoice paid, a refund): its state and channels.
   afterPaid?: (accId: number) => Promise<void>;
+  events?: PaymentEvents;
 }
 
 // Invoices for legal entities, receipts and the operator's calls (issue 16 item 4, refunds of item
@@ -68,6 +70,7 @@ export function createInvoicesPart(deps: InvoicesPartDeps): { routes: Routes[] }
     clock,
     logger,
     afterPaid: sync,
+    events: deps.events,
   });
   const refunds = new RefundsService({
     db,
@@ -78,6 +81,7 @@ export function createInvoicesPart(deps: InvoicesPartDeps): { routes: Routes[] }
     clock,
     logger,
     afterRefund: sync,
+    events: deps.events,
   });
   const receipts = new ReceiptsService({
     repo: new ReceiptsRepository(db),

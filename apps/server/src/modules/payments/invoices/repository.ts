@@ -88,21 +88,25 @@ export class InvoicesRepository {
 
   // The paid invoice as a payment of the history (type 'invoice'), applied at once. Keyed by the
   // invoice number, so it can exist only once.
-  async recordPayment(tx: Db, invoice: InvoiceRow, now: Date): Promise<void> {
-    await tx.insert(payments).values({
-      accId: invoice.accId,
-      provider: 'invoice',
-      idempotenceKey: `invoice:${invoice.number}`,
-      type: 'invoice',
-      status: 'succeeded',
-      amount: invoice.amount,
-      currency: invoice.currency,
-      months: invoice.months,
-      modules: invoice.modules,
-      plan: invoice.plan,
-      createdAt: invoice.createdAt,
-      confirmedAt: now,
-      appliedAt: now,
-    });
+  async recordPayment(tx: Db, invoice: InvoiceRow, now: Date): Promise<number> {
+    const [row] = await tx
+      .insert(payments)
+      .values({
+        accId: invoice.accId,
+        provider: 'invoice',
+        idempotenceKey: `invoice:${invoice.number}`,
+        type: 'invoice',
+        status: 'succeeded',
+        amount: invoice.amount,
+        currency: invoice.currency,
+        months: invoice.months,
+        modules: invoice.modules,
+        plan: invoice.plan,
+        createdAt: invoice.createdAt,
+        confirmedAt: now,
+        appliedAt: now,
+      })
+      .returning({ id: payments.id });
+    return row!.id;
   }
 }

@@ -18,6 +18,7 @@ import type { Db } from '../../../platform/db/client.js';
 import type { AdminBotFiles } from '../../../platform/files/admin-bot-files.js';
 import { AppError, errors } from '../../../platform/http/errors.js';
 import type { Logger } from '../../../platform/logger.js';
+import type { PaymentEvents } from '../events.js';
 import { extendModules, type BoughtPlan, type BranchPayState } from '../extend.js';
 import type { ModulePeriod, PaymentsRepository } from '../repository.js';
 import { currencyOf, MODULE_TITLES, type PaymentsService } from '../service.js';
@@ -44,6 +45,7 @@ export interface InvoicesServiceDeps {
   logger: Logger;
   // After the commit that extended a branch's modules: its state and channels follow.
   afterPaid?: (accId: number) => Promise<void>;
+  events?: PaymentEvents;
 }
 
 export type ModulesPaidTill = Record<PayModule, string | null>;
@@ -166,8 +168,15 @@ export class InvoicesService {
     const today = localDay(now, branch?.timeZone ?? SELLER_TIME_ZONE);
     const applied = await this.d.db.transaction(async (tx) => {
       if (!(await this.d.repo.markPaid(tx, row.id, now))) return false;
-      await this.d.repo.recordPayment(tx, row, now);
+      const paymentId = await this.d.repo.recordPayment(tx, row, now);
       await extendModules(tx, this.d.paymentsRepo, this.d.payState, row.accId, plan, today, now);
+      await this.d.events?.paid(tx, {
+        paymentId,
+        accId: row.accId,
+        amount: Number(row.amount),
+        currency: row.currency,
+        paidAt: now,
+      });
       return true;
     });
     if (applied) {

@@ -14,6 +14,7 @@ import type { Db } from '../../../platform/db/client.js';
 import { AppError } from '../../../platform/http/errors.js';
 import type { Logger } from '../../../platform/logger.js';
 import type { PaymentProvider } from '../../../payments/provider.js';
+import type { PaymentEvents } from '../events.js';
 import type { BranchPayState } from '../extend.js';
 import type { ModulePeriod, PaymentRow, PaymentsRepository } from '../repository.js';
 import { payStateOf } from '../service.js';
@@ -30,6 +31,7 @@ export interface RefundsDeps {
   logger: Logger;
   // After the commit that moved a branch's paid-till back: its state and channels follow.
   afterRefund?: (accId: number) => Promise<void>;
+  events?: PaymentEvents;
 }
 
 export interface RefundOutcome {
@@ -109,6 +111,7 @@ export class RefundsService {
     const refunded = await this.d.db.transaction(async (tx) => {
       await this.d.paymentsRepo.lockBranch(tx, row.accId);
       if (!(await this.d.repo.markRefunded(tx, row.id, amount, now))) return false;
+      await this.d.events?.refunded(tx, { paymentId: row.id, accId: row.accId, amount, refundedAt: now });
       if (!plan) return true;
       const current = await this.d.paymentsRepo.periods(row.accId, tx);
       const extra = extraDaysOf(row.plan);

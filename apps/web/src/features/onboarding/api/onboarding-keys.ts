@@ -1,0 +1,3 @@
+export const onboardingKeys = {
+  promoCode: (code: string | null) => ['onboarding', 'promo-code', code] as const,
+};
