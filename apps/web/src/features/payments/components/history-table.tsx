@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
-import { Card, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { PaymentHistoryRow } from '@salon/contract/payments';
 import { formatMoney } from '../../../shared/i18n/format-money';
 import { useDateFormat } from '../../../shared/i18n/use-date-format';
-import { ScrollTable } from '../../../shared/ui/scroll-table';
+import { RowCard } from '../../../shared/ui/row-card';
+import { SortableTable } from '../../../shared/ui/sortable-table';
 import { historyDateKind } from '../history-rules';
 import { ReceiptCell } from './receipt-cell';
 
@@ -28,75 +29,53 @@ function useCells(): Record<'date' | 'modules' | 'type' | 'amount' | 'period' | 
 }
 
 const COLUMNS = ['date', 'modules', 'type', 'amount', 'period', 'receipt'] as const;
+type Column = (typeof COLUMNS)[number];
+const NUMERIC: ReadonlySet<Column> = new Set(['amount']);
+const WRAPPING: ReadonlySet<Column> = new Set(['modules']);
 
 // The branch's payments: a table, or one card per payment under 640 px.
 export function HistoryTable({ rows, mobile }: { rows: readonly PaymentHistoryRow[]; mobile: boolean }) {
   const { t } = useTranslation('payments');
   const cells = useCells();
   const keyOf = (row: PaymentHistoryRow, index: number) => row.receipt?.payment_id ?? `${row.date}-${index}`;
+  const label = (column: Column) => t(`history.columns.${column}`);
 
   if (mobile) {
     return (
       <Stack gap="xs" data-testid="history-cards">
         {rows.map((row, index) => (
-          <Card key={keyOf(row, index)} withBorder radius="md" p="sm" data-testid="history-card">
-            <Stack gap="xs">
-              <Group justify="space-between" wrap="nowrap" gap="xs">
-                <Text size="sm" fw={600}>
-                  {cells.date(row)}
-                </Text>
-                <Text size="sm" fw={700} style={{ whiteSpace: 'nowrap' }}>
-                  {cells.amount(row)}
-                </Text>
-              </Group>
-              <SimpleGrid cols={2} spacing="xs" verticalSpacing={6}>
-                {(['modules', 'type', 'period', 'receipt'] as const).map((column) => (
-                  <div key={column} style={{ minWidth: 0 }}>
-                    <Text size="xs" c="dimmed">
-                      {t(`history.columns.${column}`)}
-                    </Text>
-                    <Text size="sm" component="div" style={{ overflowWrap: 'anywhere' }}>
-                      {cells[column](row)}
-                    </Text>
-                  </div>
-                ))}
-              </SimpleGrid>
-            </Stack>
-          </Card>
+          <RowCard
+            key={keyOf(row, index)}
+            testId="history-card"
+            title={cells.date(row)}
+            badge={
+              <Text size="sm" fw={700} style={{ whiteSpace: 'nowrap' }}>
+                {cells.amount(row)}
+              </Text>
+            }
+            fields={(['modules', 'type', 'period', 'receipt'] as const).map((column) => ({
+              key: column,
+              label: label(column),
+              value: cells[column](row),
+            }))}
+          />
         ))}
       </Stack>
     );
   }
 
   return (
-    <ScrollTable minWidth={760}>
-      <Table striped highlightOnHover verticalSpacing="xs" data-testid="history-table">
-        <Table.Thead>
-          <Table.Tr>
-            {COLUMNS.map((column) => (
-              <Table.Th key={column} ta={column === 'amount' ? 'right' : undefined}>
-                {t(`history.columns.${column}`)}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row, index) => (
-            <Table.Tr key={keyOf(row, index)} data-testid="history-row">
-              {COLUMNS.map((column) => (
-                <Table.Td
-                  key={column}
-                  ta={column === 'amount' ? 'right' : undefined}
-                  style={{ whiteSpace: column === 'modules' ? undefined : 'nowrap' }}
-                  data-column={column}
-                >
-                  {cells[column](row)}
-                </Table.Td>
-              ))}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </ScrollTable>
+    <SortableTable
+      rows={rows}
+      columns={COLUMNS}
+      columnLabel={label}
+      cells={cells}
+      rowKey={keyOf}
+      numeric={NUMERIC}
+      wrapping={WRAPPING}
+      minWidth={760}
+      testId="history-table"
+      rowTestId="history-row"
+    />
   );
 }

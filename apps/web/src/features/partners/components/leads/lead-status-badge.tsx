@@ -1,6 +1,6 @@
-import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { LEAD_STATUS_KEYS, type LeadStatus } from '@salon/contract/partners-rules';
+import { StatusBadge } from '../../../../shared/ui/status-badge';
 import { isLeadStatus } from '../../leads-rules';
 
 const COLORS: Record<LeadStatus, string> = { 1: 'teal', 2: 'blue', 3: 'gray', 4: 'yellow', 5: 'violet' };
@@ -11,15 +11,8 @@ export function LeadStatusBadge({ status }: { status: number }) {
   // The contract bounds the status; an unexpected one reads as "not reached", the spec's empty status.
   const known: LeadStatus = isLeadStatus(status) ? status : 3;
   return (
-    <Badge
-      color={COLORS[known]}
-      variant="light"
-      tt="none"
-      style={{ flexShrink: 0, overflow: 'visible' }}
-      data-testid="lead-status"
-      data-status={known}
-    >
+    <StatusBadge color={COLORS[known]} status={known} testId="lead-status">
       {t(`leads.status.${LEAD_STATUS_KEYS[known]}`)}
-    </Badge>
+    </StatusBadge>
   );
 }

@@ -1,12 +1,12 @@
 import { formatPhone } from '@salon/contract/phone';
 import type { ReactNode } from 'react';
-import { ActionIcon, Card, Group, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
-import { IconSortAscending, IconSortDescending } from '@tabler/icons-react';
+import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Lead } from '@salon/contract/partners';
 import { useDateFormat } from '../../../../shared/i18n/use-date-format';
-import { ScrollTable } from '../../../../shared/ui/scroll-table';
-import { SortHeader } from '../../../../shared/ui/sort-header';
+import { CardSortBar } from '../../../../shared/ui/card-sort-bar';
+import { RowCard } from '../../../../shared/ui/row-card';
+import { SortableTable } from '../../../../shared/ui/sortable-table';
 import { LEAD_COLUMNS, nextLeadSort, type LeadColumn, type LeadSort } from '../../leads-rules';
 import { LeadStatusBadge } from './lead-status-badge';
 
@@ -16,9 +16,6 @@ interface LeadsTableProps {
   onSort: (sort: LeadSort) => void;
   mobile: boolean;
 }
-
-const isColumn = (value: string | null): value is LeadColumn =>
-  (LEAD_COLUMNS as readonly (string | null)[]).includes(value);
 
 function useCells(): Record<LeadColumn | 'comment', (row: Lead) => ReactNode> {
   const dates = useDateFormat();
@@ -41,95 +38,54 @@ function useCells(): Record<LeadColumn | 'comment', (row: Lead) => ReactNode> {
   };
 }
 
+const WRAPPING: ReadonlySet<LeadColumn | 'comment'> = new Set(['branch_name', 'comment']);
+
 // SPEC 3 leads: a sortable table, or one card per lead on a phone.
 export function LeadsTable({ rows, sort, onSort, mobile }: LeadsTableProps) {
   const { t } = useTranslation('partners');
   const cells = useCells();
+  const label = (column: LeadColumn | 'comment') => t(`leads.columns.${column}`);
 
   if (mobile) {
     return (
       <Stack gap="xs">
-        <Group gap="xs" wrap="nowrap" align="flex-end">
-          <Select
-            label={t('operations.sortBy')}
-            data={LEAD_COLUMNS.map((c) => ({ value: c, label: t(`leads.columns.${c}`) }))}
-            value={sort.column}
-            onChange={(value) => isColumn(value) && onSort({ column: value, desc: sort.desc })}
-            allowDeselect={false}
-            style={{ flex: 1 }}
-            data-testid="lead-sort-select"
-          />
-          <ActionIcon
-            variant="default"
-            size="lg"
-            aria-label={sort.desc ? t('operations.sortDesc') : t('operations.sortAsc')}
-            onClick={() => onSort({ ...sort, desc: !sort.desc })}
-            data-testid="lead-sort-direction"
-          >
-            {sort.desc ? <IconSortDescending size={18} aria-hidden /> : <IconSortAscending size={18} aria-hidden />}
-          </ActionIcon>
-        </Group>
+        <CardSortBar
+          columns={LEAD_COLUMNS}
+          columnLabel={label}
+          sort={sort}
+          onChange={onSort}
+          labels={{ sortBy: t('operations.sortBy'), asc: t('operations.sortAsc'), desc: t('operations.sortDesc') }}
+          testId="lead-sort"
+        />
         {rows.map((row) => (
-          <Card key={row.id} withBorder radius="md" p="sm" data-testid="partner-lead-row">
-            <Stack gap="xs">
-              <Group justify="space-between" wrap="nowrap" gap="xs">
-                <Text size="sm" fw={600}>
-                  {formatPhone(row.phone)}
-                </Text>
-                {cells.status(row)}
-              </Group>
-              <SimpleGrid cols={2} spacing="xs" verticalSpacing={6}>
-                {(['branch_name', 'created_at', 'protected_till', 'comment'] as const).map((column) => (
-                  <div key={column} style={{ minWidth: 0 }}>
-                    <Text size="xs" c="dimmed">
-                      {t(`leads.columns.${column}`)}
-                    </Text>
-                    <Text size="sm" component="div" style={{ overflowWrap: 'anywhere' }}>
-                      {cells[column](row)}
-                    </Text>
-                  </div>
-                ))}
-              </SimpleGrid>
-            </Stack>
-          </Card>
+          <RowCard
+            key={row.id}
+            testId="partner-lead-row"
+            title={formatPhone(row.phone)}
+            badge={cells.status(row)}
+            fields={(['branch_name', 'created_at', 'protected_till', 'comment'] as const).map((column) => ({
+              key: column,
+              label: label(column),
+              value: cells[column](row),
+            }))}
+          />
         ))}
       </Stack>
     );
   }
 
   return (
-    <ScrollTable minWidth={860}>
-      <Table striped highlightOnHover verticalSpacing="xs" data-testid="partner-leads-table">
-        <Table.Thead>
-          <Table.Tr>
-            {LEAD_COLUMNS.map((column) => (
-              <SortHeader
-                key={column}
-                column={column}
-                sort={sort}
-                onSort={(c) => onSort(nextLeadSort(sort, c))}
-                label={t(`leads.columns.${column}`)}
-              />
-            ))}
-            <Table.Th>{t('leads.columns.comment')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr key={row.id} data-testid="partner-lead-row">
-              {[...LEAD_COLUMNS, 'comment' as const].map((column) => (
-                <Table.Td
-                  key={column}
-                  style={{ whiteSpace: column === 'comment' || column === 'branch_name' ? undefined : 'nowrap' }}
-                  data-column={column}
-                >
-                  {cells[column](row)}
-                </Table.Td>
-              ))}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </ScrollTable>
+    <SortableTable
+      rows={rows}
+      columns={[...LEAD_COLUMNS, 'comment']}
+      columnLabel={label}
+      cells={cells}
+      rowKey={(row) => row.id}
+      sorting={{ columns: LEAD_COLUMNS, sort, onSort: (column) => onSort(nextLeadSort(sort, column)) }}
+      wrapping={WRAPPING}
+      minWidth={860}
+      testId="partner-leads-table"
+      rowTestId="partner-lead-row"
+    />
   );
 }

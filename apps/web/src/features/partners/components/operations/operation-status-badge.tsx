@@ -1,6 +1,6 @@
-import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { OPERATION_STATUS_KEYS, type OperationStatus } from '@salon/contract/partners-rules';
+import { StatusBadge } from '../../../../shared/ui/status-badge';
 
 const COLORS: Record<OperationStatus, string> = {
   Начисление: 'yellow',
@@ -13,15 +13,8 @@ const COLORS: Record<OperationStatus, string> = {
 export function OperationStatusBadge({ status }: { status: OperationStatus }) {
   const { t } = useTranslation('partners');
   return (
-    <Badge
-      color={COLORS[status]}
-      variant="light"
-      tt="none"
-      style={{ flexShrink: 0, overflow: 'visible' }}
-      data-testid="operation-status"
-      data-status={status}
-    >
+    <StatusBadge color={COLORS[status]} status={status} testId="operation-status">
       {t(`operations.status.${OPERATION_STATUS_KEYS[status]}`)}
-    </Badge>
+    </StatusBadge>
   );
 }

@@ -1,14 +1,14 @@
 import type { ReactNode } from 'react';
-import { ActionIcon, Card, Group, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
-import { IconSortAscending, IconSortDescending } from '@tabler/icons-react';
+import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Operation } from '@salon/contract/partners';
 import type { Currency } from '@salon/contract/constants';
 import { formatMoney } from '../../../../shared/i18n/format-money';
 import { useDateFormat } from '../../../../shared/i18n/use-date-format';
 import { isDayKey } from '../../../../shared/lib/datetime';
-import { ScrollTable } from '../../../../shared/ui/scroll-table';
-import { SortHeader } from '../../../../shared/ui/sort-header';
+import { CardSortBar } from '../../../../shared/ui/card-sort-bar';
+import { RowCard } from '../../../../shared/ui/row-card';
+import { SortableTable } from '../../../../shared/ui/sortable-table';
 import { OPERATION_COLUMNS, nextOperationSort, type OperationColumn, type OperationSort } from '../../operations-rules';
 import { OperationStatusBadge } from './operation-status-badge';
 
@@ -20,9 +20,8 @@ interface OperationsTableProps {
   mobile: boolean;
 }
 
-const NUMERIC = new Set<OperationColumn>(['income', 'accrued']);
-const isColumn = (value: string | null): value is OperationColumn =>
-  (OPERATION_COLUMNS as readonly (string | null)[]).includes(value);
+const NUMERIC: ReadonlySet<OperationColumn> = new Set(['income', 'accrued']);
+const WRAPPING: ReadonlySet<OperationColumn> = new Set(['branch_name']);
 
 function useCells(currency: Currency): Record<OperationColumn, (row: Operation) => ReactNode> {
   const { t } = useTranslation('partners');
@@ -62,92 +61,50 @@ function useCells(currency: Currency): Record<OperationColumn, (row: Operation) 
 export function OperationsTable({ rows, currency, sort, onSort, mobile }: OperationsTableProps) {
   const { t } = useTranslation('partners');
   const cells = useCells(currency);
+  const label = (column: OperationColumn) => t(`operations.columns.${column}`);
 
   if (mobile) {
     return (
       <Stack gap="xs">
-        <Group gap="xs" wrap="nowrap" align="flex-end">
-          <Select
-            label={t('operations.sortBy')}
-            data={OPERATION_COLUMNS.map((c) => ({ value: c, label: t(`operations.columns.${c}`) }))}
-            value={sort.column}
-            onChange={(value) => isColumn(value) && onSort({ column: value, desc: sort.desc })}
-            allowDeselect={false}
-            style={{ flex: 1 }}
-            data-testid="operation-sort-select"
-          />
-          <ActionIcon
-            variant="default"
-            size="lg"
-            aria-label={sort.desc ? t('operations.sortDesc') : t('operations.sortAsc')}
-            onClick={() => onSort({ ...sort, desc: !sort.desc })}
-            data-testid="operation-sort-direction"
-          >
-            {sort.desc ? <IconSortDescending size={18} aria-hidden /> : <IconSortAscending size={18} aria-hidden />}
-          </ActionIcon>
-        </Group>
+        <CardSortBar
+          columns={OPERATION_COLUMNS}
+          columnLabel={label}
+          sort={sort}
+          onChange={onSort}
+          labels={{ sortBy: t('operations.sortBy'), asc: t('operations.sortAsc'), desc: t('operations.sortDesc') }}
+          testId="operation-sort"
+        />
         {rows.map((row) => (
-          <Card key={row.id} withBorder radius="md" p="sm" data-testid="partner-operation-row">
-            <Stack gap="xs">
-              <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
-                <Text size="sm" fw={600}>
-                  {cells.operation_date(row)}
-                </Text>
-                {cells.status(row)}
-              </Group>
-              <SimpleGrid cols={2} spacing="xs" verticalSpacing={6}>
-                {(['branch_name', 'promo', 'income', 'accrued'] as const).map((column) => (
-                  <div key={column} style={{ minWidth: 0 }}>
-                    <Text size="xs" c="dimmed">
-                      {t(`operations.columns.${column}`)}
-                    </Text>
-                    <Text size="sm" component="div" style={{ overflowWrap: 'anywhere' }}>
-                      {cells[column](row)}
-                    </Text>
-                  </div>
-                ))}
-              </SimpleGrid>
-            </Stack>
-          </Card>
+          <RowCard
+            key={row.id}
+            testId="partner-operation-row"
+            title={cells.operation_date(row)}
+            badge={cells.status(row)}
+            alignTop
+            fields={(['branch_name', 'promo', 'income', 'accrued'] as const).map((column) => ({
+              key: column,
+              label: label(column),
+              value: cells[column](row),
+            }))}
+          />
         ))}
       </Stack>
     );
   }
 
   return (
-    <ScrollTable minWidth={820}>
-      <Table striped highlightOnHover verticalSpacing="xs" data-testid="partner-operations-table">
-        <Table.Thead>
-          <Table.Tr>
-            {OPERATION_COLUMNS.map((column) => (
-              <SortHeader
-                key={column}
-                column={column}
-                sort={sort}
-                onSort={(c) => onSort(nextOperationSort(sort, c))}
-                label={t(`operations.columns.${column}`)}
-                numeric={NUMERIC.has(column)}
-              />
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr key={row.id} data-testid="partner-operation-row">
-              {OPERATION_COLUMNS.map((column) => (
-                <Table.Td
-                  key={column}
-                  ta={NUMERIC.has(column) ? 'right' : undefined}
-                  style={{ whiteSpace: column === 'branch_name' ? undefined : 'nowrap' }}
-                  data-column={column}
-                >
-                  {cells[column](row)}
-                </Table.Td>
-              ))}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </ScrollTable>
+    <SortableTable
+      rows={rows}
+      columns={OPERATION_COLUMNS}
+      columnLabel={label}
+      cells={cells}
+      rowKey={(row) => row.id}
+      sorting={{ columns: OPERATION_COLUMNS, sort, onSort: (column) => onSort(nextOperationSort(sort, column)) }}
+      numeric={NUMERIC}
+      wrapping={WRAPPING}
+      minWidth={820}
+      testId="partner-operations-table"
+      rowTestId="partner-operation-row"
+    />
   );
 }

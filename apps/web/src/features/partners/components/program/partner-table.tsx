@@ -1,10 +1,9 @@
 import { useState, type ReactNode } from 'react';
-import { Select, Stack, Table, Text } from '@mantine/core';
+import { Select, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { PartnerTableRow } from '@salon/contract/partners';
 import { useDateFormat } from '../../../../shared/i18n/use-date-format';
-import { ScrollTable } from '../../../../shared/ui/scroll-table';
-import { SortHeader } from '../../../../shared/ui/sort-header';
+import { SortableTable } from '../../../../shared/ui/sortable-table';
 import { StatCard } from '../../../../shared/ui/stat-card';
 import { useIsMobile } from '../../../../shared/ui/use-is-mobile';
 import {
@@ -23,6 +22,7 @@ import { PartnerFilters } from './partner-filters';
 
 type Column = TableColumn | 'comment';
 const NUMERIC: ReadonlySet<Column> = new Set(['acc_id']);
+const WRAPPING: ReadonlySet<Column> = new Set(['filial_name', 'comment']);
 
 // The salons that came through one promo code: filters, a sortable table (account id by default,
 // SPEC 9), one card per salon under 640 px.
@@ -73,41 +73,21 @@ export function PartnerTable({ rows, testId }: { rows: readonly PartnerTableRow[
     );
   } else {
     list = (
-      <ScrollTable minWidth={860} stickyFirstColumn>
-        <Table striped highlightOnHover verticalSpacing="xs" data-testid={`${testId}-table`}>
-          <Table.Thead>
-            <Table.Tr>
-              {TABLE_COLUMNS.map((column) => (
-                <SortHeader
-                  key={column}
-                  column={column}
-                  sort={sort}
-                  onSort={(next) => setSort(nextSort(sort, next))}
-                  label={label(column)}
-                  numeric={NUMERIC.has(column)}
-                />
-              ))}
-              <Table.Th>{label('comment')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {shown.map((row) => (
-              <Table.Tr key={row.acc_id} data-testid={`${testId}-row`} data-acc-id={row.acc_id}>
-                {[...TABLE_COLUMNS, 'comment' as const].map((column) => (
-                  <Table.Td
-                    key={column}
-                    ta={NUMERIC.has(column) ? 'right' : undefined}
-                    style={{ whiteSpace: column === 'comment' || column === 'filial_name' ? undefined : 'nowrap' }}
-                    data-column={column}
-                  >
-                    {cells[column](row)}
-                  </Table.Td>
-                ))}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </ScrollTable>
+      <SortableTable
+        rows={shown}
+        columns={[...TABLE_COLUMNS, 'comment']}
+        columnLabel={label}
+        cells={cells}
+        rowKey={(row) => row.acc_id}
+        sorting={{ columns: TABLE_COLUMNS, sort, onSort: (next) => setSort(nextSort(sort, next)) }}
+        numeric={NUMERIC}
+        wrapping={WRAPPING}
+        rowData={(row) => ({ 'data-acc-id': row.acc_id })}
+        minWidth={860}
+        stickyFirstColumn
+        testId={`${testId}-table`}
+        rowTestId={`${testId}-row`}
+      />
     );
   }
 
