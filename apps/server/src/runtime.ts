@@ -33,15 +33,13 @@ import { createLoyaltyModule, type LoyaltyModule } from './modules/loyalty/modul
 import { createMailingModule, type MailingModule } from './modules/mailing/module.js';
 import { createPaymentsModule, type PaymentsModule } from './modules/payments/module.js';
 import { createOnboardingModule } from './modules/onboarding/module.js';
-import { AccountsRepository } from './modules/accounts/repository.js';
-import { DEFAULT_GENERAL_SETTINGS } from '@salon/contract/settings';
 import { createPartnersModule, type PartnersModule } from './modules/partners/module.js';
 import { PartnerProfiles } from './modules/partners/profile-repository.js';
 import { sellerFromConfig } from './modules/payments/invoices/seller.js';
 import { selectPaymentProvider, SANDBOX_WEBHOOK_PATH } from './payments/select.js';
 import { createReviewsModule } from './modules/reviews/module.js';
 import { createSettingsModule } from './modules/settings/module.js';
-import { sendingSettingsPolicy, SettingsRepository } from './modules/settings/repository.js';
+import { sendingSettingsPolicy } from './modules/settings/repository.js';
 import { createSystemModule } from './modules/system/module.js';
 import { createTemplatesModule, type TemplatesModule } from './modules/templates/module.js';
 
@@ -313,23 +311,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     publicBase,
     botUsername: async () => (adminBot.bot ? await adminBot.bot.username() : null),
     ports: {
-      agreements: {
-        save: (tx, userId, mandatory, optional, now) =>
-          new AccountsRepository(tx).saveAgreements(userId, mandatory, optional, now),
-      },
-      branchPhone: {
-        get: async (tx, accId) => {
-          const { general } = await new SettingsRepository(tx).branchSettings(accId);
-          return (general as { phone?: string } | null)?.phone ?? '';
-        },
-        set: async (tx, accId, phone, now) => {
-          await new SettingsRepository(tx).saveBranchSettings(
-            accId,
-            { general: { ...DEFAULT_GENERAL_SETTINGS, phone } },
-            now,
-          );
-        },
-      },
+      agreements: accounts.agreements,
+      branchPhone: settings.branchPhone,
       partners: partners.onboarding,
       payments: {
         startTestPeriod: (tx, accId, days, today) => payments.grants.startTestPeriod(tx, accId, days, today),

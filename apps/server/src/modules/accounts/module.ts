@@ -9,6 +9,8 @@ export interface AccountsModule extends ServerModule {
   service: AccountsService;
   // The payments module's port to the branch row's pay summary (pay_period, pay_status, modules).
   payState: Pick<AccountsRepository, 'setPayState'>;
+  // The personal-data agreements written in another module's transaction (the onboarding form).
+  agreements: { save(tx: Db, userId: number, mandatory: boolean, optional: boolean, now: Date): Promise<void> };
 }
 
 export interface AccountsModuleDeps {
@@ -24,6 +26,10 @@ export function createAccountsModule(deps: AccountsModuleDeps): AccountsModule {
   return {
     service,
     payState: { setPayState: (db, accId, state) => repo.setPayState(db, accId, state) },
+    agreements: {
+      save: (tx, userId, mandatory, optional, now) =>
+        new AccountsRepository(tx).saveAgreements(userId, mandatory, optional, now),
+    },
     routes: { main: [accountsRoutes(service)] },
   };
 }
