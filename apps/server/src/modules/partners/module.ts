@@ -23,7 +23,7 @@ export interface PartnersModuleDeps {
   clock: Clock;
   logger: Logger;
   // The payments module's bonus days and subscription facts.
-  grants: Pick<SubscriptionGrants, 'dayPrice' | 'grantBonusDays' | 'paidTillOf'>;
+  grants: Pick<SubscriptionGrants, 'dayPrice' | 'grantBonusDays' | 'afterGranted' | 'paidTillOf'>;
   // PARTNER_HOLD_DAYS, PARTNER_LEAD_PROTECTION_DAYS.
   holdDays: number;
   leadProtectionDays: number;

@@ -29,7 +29,7 @@ export interface MoneyServiceDeps {
   db: Db;
   repo: MoneyRepository;
   profiles: PartnerProfiles;
-  grants: Pick<SubscriptionGrants, 'dayPrice' | 'grantBonusDays'>;
+  grants: Pick<SubscriptionGrants, 'dayPrice' | 'grantBonusDays' | 'afterGranted'>;
   leads: LeadsOnPayment;
   clock: Clock;
   logger: Logger;
@@ -158,6 +158,7 @@ export class MoneyService {
       return { payoutId, amount: taken.amount, days };
     });
     this.d.logger.info({ promoCode: held.code, ...done }, 'partner payout requested');
+    if (done.days !== null && owner.bonusAccId !== null) await this.d.grants.afterGranted(owner.bonusAccId);
     return done;
   }
 

@@ -1,6 +1,7 @@
 import { addDaysToDay, type PayModule } from '@salon/contract/payments';
 import { localDay } from '@salon/contract/zoned-time';
 import type { Clock } from '../../platform/clock.js';
+import type { Logger } from '../../platform/logger.js';
 import type { Db } from '../../platform/db/client.js';
 import type { BranchPayState } from './extend.js';
 import type { PriceList } from './prices.js';
@@ -15,6 +16,9 @@ export interface GrantsDeps {
   payState: BranchPayState;
   prices: PriceList;
   clock: Clock;
+  logger: Logger;
+  // Gating's sync: channels switched off for not paying come back once the days are committed.
+  afterGranted?: (accId: number) => Promise<void>;
 }
 
 export interface BranchPaidTill {
@@ -79,6 +83,15 @@ export class SubscriptionGrants {
       },
       tx,
     );
+  }
+
+  // After the caller's transaction that granted days committed: a branch whose channels were off for
+  // not paying gets them back now rather than at the next hourly sweep. Best effort: the sweep does
+  // the same.
+  async afterGranted(accId: number): Promise<void> {
+    await this.d.afterGranted?.(accId).catch((err: unknown) => {
+      this.d.logger.warn({ err, accId }, 'channels not brought back after bonus days; the sweep will');
+    });
   }
 
   // A new branch's free days: the channel modules on test till today + days (a branch that already

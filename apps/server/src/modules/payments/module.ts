@@ -51,10 +51,10 @@ export function createPaymentsModule(deps: PaymentsModuleDeps): PaymentsModule {
   const repo = new PaymentsRepository(deps.db);
   const prices = parsePriceList(deps.prices);
   const service = new PaymentsService({ ...deps, repo, prices });
-  const grants = new SubscriptionGrants({ ...deps, repo, prices });
   const gating = new BranchGating({ ...deps, repo });
   // After anything that extended a branch's modules (committed): its state and channels at once.
   const afterPaid = async (accId: number) => void (await gating.sync(accId));
+  const grants = new SubscriptionGrants({ ...deps, repo, prices, afterGranted: afterPaid });
   const { sweep, ...confirmations } = createConfirmations({ ...deps, repo, afterPaid });
   const autopay = new AutopayService({ ...deps, repo });
   const dunning = createDunning({
