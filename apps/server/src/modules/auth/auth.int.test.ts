@@ -4,6 +4,7 @@ import { PIN_MAX_ATTEMPTS, PIN_TTL_MS } from '@salon/contract/constants';
 import { DEMO_USERS } from '../../seed/demo.js';
 import { DB_KINDS } from '../../test-support/databases.js';
 import { startTestApp, type TestApp } from '../../test-support/harness.js';
+import { REFRESH_REUSE_GRACE_MS } from './service.js';
 
 const OWNER = DEMO_USERS.owner;
 
@@ -249,6 +250,30 @@ describe.each(DB_KINDS)('login by Telegram id and PIN (%s)', (kind) => {
       expect((await upd(first)).statusCode).toBe(401);
       expect((await upd(third)).statusCode).toBe(401);
       expect((await app.request({ method: 'GET', url: '/api/accounts', token })).statusCode).toBe(401);
+    });
+
+    it('renews with the token just replaced within the grace (a lost answer), and ends the session after it', async () => {
+      const upd = (t: string) => app.request({ method: 'GET', url: `/api/upd_token?token=${encodeURIComponent(t)}` });
+      const { refreshToken: first } = await app.login(OWNER, ip());
+      const lost = await upd(first);
+      expect(lost.statusCode).toBe(200);
+      // The tab reloaded before it stored the answer: it presents `first` again, seconds later.
+      app.clock.advance(5_000);
+      const retried = await upd(first);
+      expect(retried.statusCode).toBe(200);
+      const { token, refresh_token: kept } = retried.json<{ token: string; refresh_token: string }>();
+      expect((await app.request({ method: 'GET', url: '/api/accounts', token })).statusCode).toBe(200);
+      // The answer it never saw is dropped; the one it kept goes on.
+      const next = await upd(kept);
+      expect(next.statusCode).toBe(200);
+
+      // Past the grace the same replaced token is a copy in other hands: the session ends.
+      const { refreshToken: other } = await app.login(OWNER, ip());
+      expect((await upd(other)).statusCode).toBe(200);
+      app.clock.advance(REFRESH_REUSE_GRACE_MS + 1_000);
+      expect((await upd(other)).statusCode).toBe(401);
+      const spent = next.json<{ refresh_token: string }>().refresh_token;
+      expect((await upd(spent)).statusCode).toBe(200);
     });
 
     it('does not end a session for a made-up token that names it', async () => {

@@ -15,6 +15,8 @@ export interface RefreshSessionRow {
   id: string;
   userId: number;
   refreshHash: string;
+  previousRefreshHash: string | null;
+  rotatedAt: Date | null;
   // Not revoked, not expired, and its user active.
   live: boolean;
 }
@@ -133,6 +135,8 @@ export class AuthRepository {
         id: sessions.id,
         userId: sessions.userId,
         refreshHash: sessions.refreshHash,
+        previousRefreshHash: sessions.previousRefreshHash,
+        rotatedAt: sessions.rotatedAt,
         live: sql<boolean>`(${sessions.revokedAt} is null and ${sessions.expiresAt} > ${now.toISOString()} and ${users.active})`,
       })
       .from(sessions)
@@ -144,10 +148,24 @@ export class AuthRepository {
 
   // Swaps the refresh token of a live session of an active user, only if `oldHash` is still the
   // current one (of two racing refreshes with one token, one wins); the idle expiry slides forward.
-  async rotateRefresh(id: string, oldHash: string, newHash: string, now: Date, newExpiresAt: Date): Promise<boolean> {
+  // `previous` is the token the client may still present within the grace (see AuthService.refresh).
+  async rotateRefresh(
+    id: string,
+    oldHash: string,
+    newHash: string,
+    now: Date,
+    newExpiresAt: Date,
+    previous: { hash: string; rotatedAt: Date } = { hash: oldHash, rotatedAt: now },
+  ): Promise<boolean> {
     const rows = await this.db
       .update(sessions)
-      .set({ refreshHash: newHash, lastUsedAt: now, expiresAt: newExpiresAt })
+      .set({
+        refreshHash: newHash,
+        previousRefreshHash: previous.hash,
+        rotatedAt: previous.rotatedAt,
+        lastUsedAt: now,
+        expiresAt: newExpiresAt,
+      })
       .where(
         and(
           eq(sessions.id, id),

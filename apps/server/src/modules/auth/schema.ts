@@ -18,6 +18,10 @@ export const sessions = pgTable(
       .notNull()
       .references(() => users.telegramId, { onDelete: 'cascade' }),
     refreshHash: text('refresh_hash').notNull().unique(),
+    // The token the last rotation replaced, and when: presented again within a few seconds it is the
+    // same client whose answer was lost (a reload during the refresh), not a copy in other hands.
+    previousRefreshHash: text('previous_refresh_hash'),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

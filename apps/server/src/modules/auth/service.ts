@@ -13,6 +13,9 @@ import type { AuthRepository, UserRow } from './repository.js';
 import type { AccessTokens } from './tokens.js';
 
 const MINUTE = 60_000;
+// How long a just-replaced refresh token still renews its session (the usual rotation leeway of
+// identity providers): long enough for a reload or a retried request, too short to be worth stealing.
+export const REFRESH_REUSE_GRACE_MS = 30_000;
 // Login limits. The per-id ones never lock the owner out for long: a stranger who knows an id can
 // delay the web login by one cooldown, and the owner can always ask the bot itself (/pin).
 export const RATE_RULES = {
@@ -172,7 +175,16 @@ export class AuthService implements Authenticator {
     );
     if (!session || !session.live) throw errors.unauthorized();
     if (expectedUserId !== undefined && session.userId !== expectedUserId) throw errors.unauthorized();
-    if (session.refreshHash !== hash) {
+    // The token just replaced, presented again within the grace: the client never received the
+    // answer of its refresh (the tab reloaded or the network dropped mid-request). It gets a fresh
+    // token; the one it never saw is dropped. The grace runs from the first rotation, so it cannot be
+    // stretched by repeating.
+    const retried =
+      session.refreshHash !== hash &&
+      session.previousRefreshHash === hash &&
+      session.rotatedAt !== null &&
+      now.getTime() - session.rotatedAt.getTime() <= REFRESH_REUSE_GRACE_MS;
+    if (session.refreshHash !== hash && !retried) {
       await this.d.repo.revokeSession(session.id, now);
       this.d.logger.warn({ sessionId: session.id, userId: session.userId }, 'refresh token reused: session ended');
       throw errors.unauthorized();
@@ -180,10 +192,11 @@ export class AuthService implements Authenticator {
     const next = this.#refreshTokens.mint(session.id);
     const rotated = await this.d.repo.rotateRefresh(
       session.id,
-      hash,
+      session.refreshHash,
       this.#refreshTokens.hash(next),
       now,
       this.sessionExpiry(now),
+      retried ? { hash, rotatedAt: session.rotatedAt! } : undefined,
     );
     // Another refresh with the same token won the race: this one gets nothing, the session lives on.
     if (!rotated) throw errors.unauthorized();
