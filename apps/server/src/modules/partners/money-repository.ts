@@ -13,7 +13,8 @@ export interface AttributedTerms {
   regularPayRate: number;
 }
 
-const ledgerColumns = {
+// The columns a ledger line is read with (the money service's and the pages' reads alike).
+export const ledgerColumns = {
   id: partnerOperations.id,
   kind: partnerOperations.kind,
   income: partnerOperations.incomeAmount,

@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { branches, users } from '../../platform/db/schema.js';
-import { toLedgerOp } from './money-repository.js';
+import { ledgerColumns, toLedgerOp } from './money-repository.js';
 import type { LedgerOp } from './money-rules.js';
 import {
   partnerAdmins,
@@ -100,14 +100,7 @@ export class ViewsRepository {
   async lines(code: string): Promise<LedgerLine[]> {
     const rows = await this.db
       .select({
-        id: partnerOperations.id,
-        kind: partnerOperations.kind,
-        income: partnerOperations.incomeAmount,
-        accrued: partnerOperations.accruedAmount,
-        payableFrom: partnerOperations.payableFrom,
-        period: partnerOperations.period,
-        payoutId: partnerOperations.payoutId,
-        payoutStatus: partnerPayouts.status,
+        ...ledgerColumns,
         accId: partnerOperations.accId,
         branchName: branches.name,
         promoCode: partnerOperations.promoCode,
