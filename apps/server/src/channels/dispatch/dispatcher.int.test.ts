@@ -263,6 +263,26 @@ describe.each(DB_KINDS)('dispatcher (%s)', (dbKind) => {
     expect(await row(third.id)).toMatchObject({ status: 'pending', status_reason: 'pacing' });
   });
 
+  it('answers a client at once: a reply neither waits for the number’s gap nor uses its daily cap', async () => {
+    pacing = () => ({ ...PACING.whatsapp, warmUp: [{ days: Infinity, cap: 1 }] });
+    const wa = await link(1001, 'whatsapp', '79160000011');
+    const campaign = await enqueue(1001, '79005553501');
+    expect(await dispatcher.dispatch(campaign.id)).toBe('sent');
+    // The next slot is 45 s away and the day's cap of 1 is used; the answer to a client goes now.
+    const reply = await enqueue(1001, '79005553502', { source: 'reply' });
+    expect(await dispatcher.dispatch(reply.id)).toBe('sent');
+    expect(await channels.instance(wa)).toMatchObject({ sentToday: 1 });
+    const next = await enqueue(1001, '79005553503');
+    expect(await dispatcher.dispatch(next.id)).toBe('deferred');
+    // A paused number holds replies too.
+    await db().execute(
+      sql`update channel_instances set paused_until = ${new Date('2026-03-10T10:00:00Z').toISOString()}, pause_reason = 'banned' where id = ${wa}`,
+    );
+    const held = await enqueue(1001, '79005553502', { source: 'reply' });
+    expect(await dispatcher.dispatch(held.id)).toBe('deferred');
+    expect(await row(held.id)).toMatchObject({ status: 'pending', status_reason: 'pacing' });
+  });
+
   it('reserves a batch’s gapless slots on one number together, up to its daily cap', async () => {
     pacing = () => ({ ...NO_PACING, warmUp: [{ days: Infinity, cap: 3 }] });
     const wa = await link(1001, 'whatsapp', '79160000011');

@@ -270,7 +270,7 @@ export class Dispatcher {
         await this.o.schedule(row.id, now, instance.leaseOwner);
         return 'handed_over';
       }
-      if (await this.reserveSlot(instance, timeZone, this.o.pacing(instance.kind as ChannelKind))) {
+      if (await this.mayUse(row, instance, timeZone, now)) {
         chosen = instance;
         break;
       }
@@ -293,6 +293,16 @@ export class Dispatcher {
       result = { ok: false, failure: 'provider_error', detail: err instanceof Error ? err.message : String(err) };
     }
     return this.settle(row, chosen, kind, result);
+  }
+
+  // Whether the message may go out on this number now. Replies answer a client who wrote moments
+  // ago: the number's gaps and daily cap guard it against cold messages to unsaved contacts
+  // (INTEGRATIONS.md: restrictions after 15–20 a day), not against a conversation the client
+  // started, so a reply takes no slot (it neither waits behind a send-out's gap nor uses up the
+  // day's cap); a paused number (a ban, a rate limit, a burst of errors) holds replies too.
+  private async mayUse(row: ClaimedRow, instance: ChannelInstanceRow, timeZone: string, now: Date): Promise<boolean> {
+    if (row.source === 'reply') return !instance.pausedUntil || instance.pausedUntil.getTime() <= now.getTime();
+    return this.reserveSlot(instance, timeZone, this.o.pacing(instance.kind as ChannelKind));
   }
 
   private async outbound(row: OutboxRow, kind: ChannelKind): Promise<OutboundMessage> {
