@@ -37,6 +37,8 @@ export interface PartnersModule extends ServerModule {
   // The payments module's listener (runtime.ts binds it late).
   money: PaymentEvents;
   onboarding: PartnersOnboardingPort;
+  // The payments module's first-payment discount of a branch a promo code brought.
+  firstPaymentDiscount(accId: number): Promise<number>;
 }
 
 export function createPartnersModule(deps: PartnersModuleDeps): PartnersModule {
@@ -70,6 +72,7 @@ export function createPartnersModule(deps: PartnersModuleDeps): PartnersModule {
   return {
     money: { paid: (tx, e) => money.onPaid(tx, e), refunded: (tx, e) => money.onRefunded(tx, e) },
     onboarding: promo,
+    firstPaymentDiscount: (accId) => moneyRepo.oneTimeDiscountOf(accId),
     routes: {
       main: [
         partnerRoutes({ access, views, money, promo }),

@@ -67,6 +67,18 @@ export class MoneyRepository {
     return row && { ...row, oneTimePayRate: Number(row.oneTimePayRate), regularPayRate: Number(row.regularPayRate) };
   }
 
+  // The one-time discount (a fraction) the partner of the code that brought the branch gives on its
+  // first payment; 0 when no code brought it.
+  async oneTimeDiscountOf(accId: number): Promise<number> {
+    const [row] = await this.db
+      .select({ discount: consultants.oneTimeDiscount })
+      .from(partnerAttributions)
+      .innerJoin(partnerPromoCodes, eq(partnerPromoCodes.code, partnerAttributions.promoCode))
+      .innerJoin(consultants, eq(consultants.userId, partnerPromoCodes.userId))
+      .where(eq(partnerAttributions.accId, accId));
+    return row ? Number(row.discount) : 0;
+  }
+
   async hasAccrual(tx: Db, accId: number): Promise<boolean> {
     const rows = await tx
       .select({ id: partnerOperations.id })

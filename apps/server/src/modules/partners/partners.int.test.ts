@@ -235,6 +235,9 @@ describe.each(DB_KINDS)('partner money (%s)', (kind) => {
   });
 
   it('accrues a first payment once at the one-time rate, whatever is replayed; later ones at the regular rate', async () => {
+    // The money tests price every payment in full; the partners' first-payment discount has its own
+    // test below.
+    await db().execute(sql`update consultants set one_time_discount = 0`);
     const first = await pay(A, 1, ['WA', 'TG']);
     expect(first.amount).toBe(2980);
     // The provider's notification again, and the sweep's confirm: both find it applied.
@@ -427,6 +430,28 @@ describe.each(DB_KINDS)('partner money (%s)', (kind) => {
     expect(done.amount).toBe(Math.round((share - 1490) * 100) / 100);
     // The refunded March payment of B netted to nothing: settled with it.
     expect((await ops('VTEST')).filter((o) => o.payout_id === null)).toEqual([]);
+  });
+
+  it('takes the partner’s one-time discount off a brought salon’s first payment only', async () => {
+    const D = 2004;
+    await db().execute(
+      sql`insert into branches (acc_id, branch_id, name, time_zone) values (${D}, ${D + 600000}, 'Салон Г', 'Europe/Moscow')`,
+    );
+    await db().execute(
+      sql`insert into branch_members (acc_id, user_id, name, rights) values (${D}, ${OWNER}, 'Анна', array['owner'])`,
+    );
+    await ok('POST', `/api/settings/general?acc_id=${D}`, OWNER, { ...DEFAULT_GENERAL_SETTINGS, phone: '79161234567' });
+    await db().execute(sql`update consultants set one_time_discount = 0.1 where user_id = ${VOLKOV}`);
+    const discount = async () => (await ok<PayData>('GET', `/api/pay?acc_id=${D}`, OWNER)).discount;
+    // Not brought by a code: no discount.
+    expect(await discount()).toBe(0);
+    await db().execute(sql`insert into partner_attributions (acc_id, promo_code) values (${D}, 'VTEST')`);
+    expect(await discount()).toBe(0.1);
+    const first = await pay(D, 1, ['WA', 'TG']);
+    expect(first.amount).toBe(2682);
+    expect(await discount()).toBe(0);
+    expect((await pay(D, 1, ['WA', 'TG'])).amount).toBe(2980);
+    await db().execute(sql`update consultants set one_time_discount = 0`);
   });
 
   it('pays a salon partner in bonus days of its own branch at once', async () => {

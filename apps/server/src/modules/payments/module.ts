@@ -38,6 +38,9 @@ export interface PaymentsModuleDeps {
   invoices: InvoicesConfig;
   // Told of every applied payment and refund, inside its transaction (the partner programme).
   events?: PaymentEvents;
+  // The discount (a fraction) on a branch's first payment that the partner programme gives to a
+  // salon a promo code brought (SPEC 3 oneTimeDiscount).
+  firstPaymentDiscount?: (accId: number) => Promise<number>;
 }
 
 export interface PaymentsModule extends ServerModule {

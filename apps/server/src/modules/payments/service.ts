@@ -41,6 +41,7 @@ export interface PaymentsServiceDeps {
   payer: PayerContacts;
   // Where the payer comes back after the checkout (the cabinet's /pay page).
   publicBase: string;
+  firstPaymentDiscount?: (accId: number) => Promise<number>;
 }
 
 export const MODULE_TITLES: Record<PayModule, string> = {
@@ -88,7 +89,11 @@ export class PaymentsService {
   private async terms(accId: number) {
     const branch = await this.d.repo.branch(accId);
     if (!branch) throw errors.accountsNotFound();
-    const [account, periods] = await Promise.all([this.d.repo.account(accId), this.d.repo.periods(accId)]);
+    const [account, periods, promo] = await Promise.all([
+      this.d.repo.account(accId),
+      this.d.repo.periods(accId),
+      this.firstPaymentDiscount(accId),
+    ]);
     const currency = currencyOf(branch.currency);
     const prices = { ...this.d.prices[currency] };
     // SPEC 3: WA is forced to the TG price.
@@ -97,11 +102,18 @@ export class PaymentsService {
       currency,
       prices,
       today: localDay(this.d.clock.now(), branch.timeZone),
-      discount: Math.min(Math.max(Number(account?.discount ?? 0), 0), 1),
+      // The branch's own discount, or the promo code's one-time discount while nothing is paid yet.
+      discount: Math.min(Math.max(Number(account?.discount ?? 0), promo, 0), 1),
       bonusWeeks: bonusWeeksOf(account?.bonusWeeks),
       account,
       periods: periods.rows,
     };
+  }
+
+  private async firstPaymentDiscount(accId: number): Promise<number> {
+    if (!this.d.firstPaymentDiscount || (await this.d.repo.lastSucceeded(accId))) return 0;
+    const discount = await this.d.firstPaymentDiscount(accId);
+    return Number.isFinite(discount) ? discount : 0;
   }
 
   async payData(accId: number): Promise<PayData> {
