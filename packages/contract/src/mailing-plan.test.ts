@@ -97,6 +97,8 @@ describe('allowed_to_run wire (SPEC 7)', () => {
   it.each([
     ['a date without an offset', { date: '2026-03-10T13:05:00' }],
     ['a date only', { date: '2026-03-10' }],
+    ['a year-0 date', { date: '0000-01-01T00:00:00Z' }],
+    ['a date past 2100', { date: '2101-01-01T00:00:00+03:00' }],
     ['no recipients', { count: '0' }],
     ['a zero daily limit', { batch_len: '0' }],
     ['an offset beyond the time zone list', { time_to_msk: '12' }],

@@ -16,7 +16,10 @@ export * from './mailing-plan-rules.js';
 // is replaced by explicit instants and branch-local days, so neither side shifts anything).
 
 const calendarDay = z.string().refine(isCalendarDay, { message: 'invalid_date' });
-const instant = z.iso.datetime({ offset: true });
+// Years our calendars can hold: a year-0 or far-future instant is a broken client, not a plan.
+const instant = z.iso
+  .datetime({ offset: true })
+  .refine((v) => Number(v.slice(0, 4)) >= 2000 && Number(v.slice(0, 4)) <= 2100, { message: 'invalid_date' });
 const sendoutId = z.string().min(1).max(64);
 // SPEC 5: time between messages, seconds, 0..max.
 const betweenTime = z.coerce
