@@ -14,6 +14,8 @@ import { seedDemo } from './seed/demo.js';
 import type { RecipientPolicy } from './channels/dispatch/recipient-policy.js';
 import { createChannelsModule, type ChannelsModule } from './channels/module.js';
 import { createCrmModule, type CrmModule } from './crm/module.js';
+import { yclientsCompanyLookup } from './crm/drivers/yclients/company-lookup.js';
+import { crmConnections } from './crm/schema.js';
 import type { PinDelivery } from './modules/auth/pin-delivery.js';
 import { createAccessesModule } from './modules/accesses/module.js';
 import { createAccountsModule, type AccountsModule } from './modules/accounts/module.js';
@@ -26,6 +28,7 @@ import { blacklistPolicy } from './modules/blacklist/repository.js';
 import { createChatHistoryModule } from './modules/chat-history/module.js';
 import { createConnectionModule, type ConnectionModule } from './modules/connection/module.js';
 import { createConsentsModule } from './modules/consents/module.js';
+import { createDashboardModule } from './modules/dashboard/module.js';
 import { consentPolicy } from './modules/consents/repository.js';
 import { createDevClockModule } from './modules/dev-clock/module.js';
 import { createDevSandboxModule } from './modules/dev-sandbox/module.js';
@@ -39,8 +42,11 @@ import { sellerFromConfig } from './modules/payments/invoices/seller.js';
 import { selectPaymentProvider, SANDBOX_WEBHOOK_PATH } from './payments/select.js';
 import { createReviewsModule } from './modules/reviews/module.js';
 import { createSettingsModule } from './modules/settings/module.js';
+import { createStartPageModule } from './modules/start-page/module.js';
 import { sendingSettingsPolicy } from './modules/settings/repository.js';
 import { createSystemModule } from './modules/system/module.js';
+import { createSupportModule } from './modules/support/module.js';
+import { createMetricsModule } from './modules/metrics/module.js';
 import { createTemplatesModule, type TemplatesModule } from './modules/templates/module.js';
 
 export type Role = 'api' | 'worker' | 'all';
@@ -289,6 +295,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       paid: (tx, e) => partners.money.paid(tx, e),
       refunded: (tx, e) => partners.money.refunded(tx, e),
     },
+    firstPaymentDiscount: (accId) => partners.firstPaymentDiscount(accId),
   });
   // Promo codes, the partners' ledger and payouts, leads and partner admins.
   const partners: PartnersModule = createPartnersModule({
@@ -310,12 +317,56 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     logger,
     publicBase,
     botUsername: async () => (adminBot.bot ? await adminBot.bot.username() : null),
+    // The auto-connection wizard checks a YCLIENTS company and prefills its name and zone; the local
+    // CRM's companies are our branches (a new id is a new local company).
+    crmCompany: config.YCLIENTS_PARTNER_TOKEN
+      ? (() => {
+          const lookup = yclientsCompanyLookup({
+            partnerToken: config.YCLIENTS_PARTNER_TOKEN,
+            baseUrl: config.YCLIENTS_API_URL,
+          });
+          return async (crmName: string, companyId: number) => (crmName === 'yclients' ? lookup(companyId) : undefined);
+        })()
+      : undefined,
     ports: {
       agreements: accounts.agreements,
       branchPhone: settings.branchPhone,
       partners: partners.onboarding,
       payments: {
         startTestPeriod: (tx, accId, days, today) => payments.grants.startTestPeriod(tx, accId, days, today),
+      },
+      crmConnection: {
+        register: async (tx, accId, crmName, companyId) => {
+          const kind = crmName === 'yclients' ? 'yclients' : 'local';
+          await tx
+            .insert(crmConnections)
+            .values({ accId, kind, companyId, active: kind === 'local' })
+            .onConflictDoNothing({ target: crmConnections.accId });
+        },
+      },
+    },
+  });
+
+  // The booking-system start page (SPEC 2 /start_page): a client's request finds or creates them in
+  // the branch's CRM and starts the conversation on the chosen channel.
+  const startPage = createStartPageModule({
+    db,
+    clock,
+    logger,
+    outbox,
+    botMessages: adminBot.messages,
+    linkSecret: secrets.tokenSecret,
+    publicBase,
+    ports: {
+      crmClient: async (accId, client) => {
+        const connection = await crm.repo.connection(accId);
+        // The local CRM takes new clients; another CRM's known clients are found in its mirror.
+        if (connection.kind === 'local' && connection.active) return crm.local.createClient(accId, client);
+        return crm.repo.clientByPhone(accId, client.phone);
+      },
+      whatsappNumber: async (accId) => {
+        const instance = await channelRepo.instanceOf(accId, 'whatsapp');
+        return instance?.status === 'authenticated' && instance.phone ? instance.phone : null;
       },
     },
   });
@@ -343,6 +394,37 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     payments,
     partners,
     onboarding,
+    startPage,
+    // The dashboard's cards (SPEC 3 Dashboard): the pay data and the channels' live states.
+    createDashboardModule({
+      db,
+      clock,
+      sources: {
+        payData: (accId) => payments.service.payData(accId),
+        channelStatuses: (accIds) => channelRepo.statusesOf(accIds),
+      },
+    }),
+    // The integrators request and the feedback modal; product metrics (issue 18 items 4–6).
+    createSupportModule({
+      db,
+      clock,
+      logger,
+      files,
+      dataDir: config.dataDir,
+      integratorWebhook: {
+        url: config.INTEGRATOR_WEBHOOK_URL,
+        timeoutMs: config.INTEGRATOR_WEBHOOK_TIMEOUT_MS,
+        allowPrivate: config.INTEGRATOR_WEBHOOK_ALLOW_PRIVATE,
+      },
+      supportChat: {
+        chatId: config.SUPPORT_CHAT_ID,
+        local: !adminBot.bot,
+        messages: adminBot.messages,
+        files: adminBot.files,
+      },
+      branchName: (accId) => settings.branchName(accId),
+    }),
+    createMetricsModule({ db, clock, logger, opsToken: config.OPS_TOKEN }),
     createDevSandboxModule({ db, sandbox: channels.sandbox, enabled: channels.sandboxEnabled }),
     createDevClockModule({ db, clock, runDueSweeps: () => sweeps.runAll() }),
   ];

@@ -135,7 +135,8 @@ export const dashboardSendouts = z.object({
   percent_answers: percent,
   last_sent_sendouts: z.array(
     z.object({
-      sendout_id: z.number().int(),
+      // The send-out's id as the mailing pages name it (so_…).
+      sendout_id: z.string(),
       name: z.string(),
       // Messages sent.
       summ: count,

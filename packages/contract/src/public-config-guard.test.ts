@@ -13,6 +13,7 @@ const valid = {
   privacy_url: 'https://example.org/privacy',
   offer_url: 'https://example.org/offer',
   refund_url: 'https://example.org/refund',
+  video_instructions_url: 'https://youtu.be/abcDEF12345',
 } satisfies PublicConfig;
 
 describe('isPublicConfig', () => {

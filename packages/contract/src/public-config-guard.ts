@@ -11,6 +11,7 @@ const STRING_FIELDS = [
   'privacy_url',
   'offer_url',
   'refund_url',
+  'video_instructions_url',
 ] as const;
 
 export const PUBLIC_CONFIG_FIELDS = ['ok', 'bot_url', 'pin_in_server_log', ...STRING_FIELDS] as const;

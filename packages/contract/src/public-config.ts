@@ -14,5 +14,7 @@ export const publicConfigResponse = z.object({
   privacy_url: z.string(),
   offer_url: z.string(),
   refund_url: z.string(),
+  // The video instruction (YouTube, Rutube or VK Video); sections start at VIDEO_SECTION_START.
+  video_instructions_url: z.string(),
 });
 export type PublicConfig = z.infer<typeof publicConfigResponse>;

@@ -63,6 +63,9 @@ const envSchema = z.object({
   SUPPORT_PHONE: z.string().default('+7 800 000-00-00'),
   KNOWLEDGE_BASE_URL: z.string().default('https://docs.salon-cabinet.example/'),
   LANDING_URL: z.string().default('https://salon-cabinet.example/'),
+  // The video instruction shown from the header and the pages' help icons: a YouTube, Rutube or
+  // VK Video link (the cabinet adds each section's start time).
+  VIDEO_INSTRUCTIONS_URL: z.url({ protocol: /^https?$/ }).default('https://www.youtube.com/watch?v=SalonCabnt1'),
   // Dispatcher: pacing per number ('off' only for tests and benchmarks), how long a worker's claim
   // on a message lasts, when an undelivered WhatsApp message goes to the next channel, sweep period.
   DISPATCH_PACING: z.enum(['on', 'off']).default('on'),
@@ -171,6 +174,20 @@ const envSchema = z.object({
   AI_LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
   // Where AI feedback (SPEC 7 "a feedback webhook") is forwarded; unset: kept in the database only.
   AI_FEEDBACK_WEBHOOK_URL: z.url().optional(),
+  // Where integrator requests (SPEC 7 "Integrator form") are posted as JSON, http(s) only; unset:
+  // they are kept in the database only (status 'stored').
+  INTEGRATOR_WEBHOOK_URL: z.url().optional(),
+  // How long one post to it may take before it counts as failed.
+  INTEGRATOR_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  // The address guard refuses webhooks on private, loopback and other internal addresses; a
+  // self-hoster whose automation runs on their own network may allow them.
+  INTEGRATOR_WEBHOOK_ALLOW_PRIVATE: bool.default(false),
+  // The Telegram chat id (a group's is negative) the admin bot forwards cabinet feedback to; unset:
+  // feedback is kept in the database only (status 'stored').
+  SUPPORT_CHAT_ID: z
+    .string()
+    .regex(/^-?[1-9]\d{0,14}$/, 'must be a Telegram chat id')
+    .optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

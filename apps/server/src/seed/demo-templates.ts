@@ -1,7 +1,10 @@
 import { templateSettings, type TemplateSettings } from '@salon/contract/templates';
 import { templateKind, type TemplateCategory } from '@salon/contract/templates-rules';
+import { and, desc, eq, gte, lt } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.js';
-import { templates, templateVersions } from '../modules/templates/schema.js';
+import { outbox } from '../channels/schema.js';
+import { crmRecords } from '../crm/schema.js';
+import { templates, templateSends, templateVersions } from '../modules/templates/schema.js';
 
 interface DemoTemplate {
   title: string;
@@ -83,6 +86,66 @@ export async function seedDemoTemplates(tx: Db, accId: number, now: Date): Promi
       version: 1,
       content: [{ type: 'text', body: demo.text, caption: '', file_id: null, file_name: null, content_type: null }],
       createdAt: now,
+    });
+  }
+}
+
+// Messages a template sent before the demo began, so the dashboard and the template statistics have
+// something to show: "Спасибо за визит" went to the clients of the latest bookings of the last 60
+// days, two days before each booking (a booking it brought) for every other one, an hour after it
+// for the rest. Already read: the dispatcher never takes them again.
+const HISTORY_MAX = 24;
+const HOUR_MS = 3_600_000;
+
+export async function seedDemoTemplateHistory(tx: Db, accId: number, now: Date): Promise<void> {
+  const [template] = await tx
+    .select({ id: templates.id, title: templates.title })
+    .from(templates)
+    .where(and(eq(templates.accId, accId), eq(templates.category, 'after_end')));
+  if (!template) return;
+  const records = await tx
+    .select({ id: crmRecords.id, phone: crmRecords.clientPhone, name: crmRecords.clientName, at: crmRecords.createdAt })
+    .from(crmRecords)
+    .where(
+      and(
+        eq(crmRecords.accId, accId),
+        gte(crmRecords.createdAt, new Date(now.getTime() - 60 * 24 * HOUR_MS)),
+        lt(crmRecords.createdAt, new Date(now.getTime() - 2 * HOUR_MS)),
+      ),
+    )
+    .orderBy(desc(crmRecords.createdAt), desc(crmRecords.id))
+    .limit(HISTORY_MAX);
+  for (const [i, record] of records.entries()) {
+    const sentAt = new Date(record.at.getTime() + (i % 2 === 0 ? -48 * HOUR_MS : HOUR_MS));
+    if (sentAt.getTime() >= now.getTime()) continue;
+    const [row] = await tx
+      .insert(outbox)
+      .values({
+        accId,
+        idempotencyKey: `demo-history:${accId}:${record.id}`,
+        source: 'template',
+        sourceId: String(template.id),
+        recipient: record.phone,
+        clientName: record.name,
+        body: `${record.name}, спасибо, что были у нас! Будем рады, если оцените визит.`,
+        channelKind: 'whatsapp',
+        notBefore: sentAt,
+        status: 'read',
+        sentAt,
+        deliveredAt: sentAt,
+        readAt: new Date(sentAt.getTime() + HOUR_MS / 4),
+        createdAt: sentAt,
+        updatedAt: sentAt,
+      })
+      .returning({ id: outbox.id });
+    await tx.insert(templateSends).values({
+      outboxId: row!.id,
+      accId,
+      templateId: template.id,
+      version: 1,
+      clientPhone: record.phone,
+      clientName: record.name,
+      createdAt: sentAt,
     });
   }
 }

@@ -5,7 +5,7 @@ import { consultants, partnerPromoCodes } from '../modules/partners/schema.js';
 import { branches, branchMembers, networks, users } from '../platform/db/schema.js';
 import { seedDemoCrm } from './demo-crm.js';
 import { seedDemoPartners } from './demo-partners.js';
-import { seedDemoTemplates } from './demo-templates.js';
+import { seedDemoTemplateHistory, seedDemoTemplates } from './demo-templates.js';
 
 // Demo people; README.md lists the same ids and what each may do.
 export const DEMO_USERS = {
@@ -176,6 +176,8 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean>
       await seedDemoCrm(tx, { ...branch, salonGroupId: String(group!.id) }, now);
       // Send-out-only accounts have no templates (SPEC 6).
       if (branch.accId !== DEMO_BRANCHES.sendOut) await seedDemoTemplates(tx, branch.accId, now);
+      // The dashboard of the first branch shows messages sent and the bookings they brought.
+      if (branch.accId === DEMO_BRANCHES.moscow) await seedDemoTemplateHistory(tx, branch.accId, now);
     }
     await seedDemoPartners(tx, now);
     return true;

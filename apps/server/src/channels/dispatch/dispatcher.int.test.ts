@@ -226,6 +226,11 @@ describe.each(DB_KINDS)('dispatcher (%s)', (dbKind) => {
     expect(new Date((await row(id)).not_before).toISOString()).toBe('2026-03-10T23:00:00.000Z');
     expect(scheduled.at(-1)?.at.toISOString()).toBe('2026-03-10T23:00:00.000Z');
     expect(await delivered('79005553535')).toHaveLength(0);
+    // A reply, and the greeting of a client waiting on the booking start page, go at once.
+    for (const source of ['reply', 'start_page']) {
+      const waiting = await enqueue(1003, '79005553536', { source });
+      expect(await dispatcher.dispatch(waiting.id)).toBe('sent');
+    }
     clock.set('2026-03-10T23:00:00Z');
     expect(await dispatcher.dispatch(id)).toBe('sent');
   });

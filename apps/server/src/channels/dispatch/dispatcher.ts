@@ -37,7 +37,10 @@ interface StoredMedia {
 }
 
 const MAX_PROVIDER_ERRORS = 5;
-const SOURCES_WITHOUT_CONSENT_CHECK = new Set(['reply', 'test']);
+// start_page: the client asked to be contacted on the booking start page a moment ago.
+// The client asked for these (wrote to the salon, or left their phone on the booking start page).
+const SOURCES_WITHOUT_CONSENT_CHECK = new Set(['reply', 'test', 'start_page']);
+const SOURCES_WITHOUT_QUIET_HOURS = new Set(['reply', 'start_page']);
 const DEFAULT_CONCURRENCY = 8;
 
 function isKind(value: string): value is ChannelKind {
@@ -239,8 +242,9 @@ export class Dispatcher {
     }
     if (!row.timeZone) return this.finish(row, 'failed', 'no_branch');
     const window = row.sendFrom && row.sendTo ? { from: row.sendFrom, to: row.sendTo } : null;
-    // Replies answer a client who just wrote: they are not held back by the quiet hours.
-    const allowedAt = row.source === 'reply' ? now : nextAllowed(now, window, row.timeZone);
+    // Replies answer a client who just wrote, and the start page's greeting a client waiting on the
+    // page: they are not held back by the quiet hours.
+    const allowedAt = SOURCES_WITHOUT_QUIET_HOURS.has(row.source) ? now : nextAllowed(now, window, row.timeZone);
     if (allowedAt.getTime() > now.getTime()) return this.defer(row, allowedAt, 'quiet_hours');
 
     const order = (row.channels ?? row.channelOrder ?? [...CHANNEL_KINDS])

@@ -89,6 +89,8 @@ const CALLS: GuardedCall[] = [
   { method: 'POST', path: '/api/chat_reply', guard: 'settings', body: {} },
   // Settings, bill data, channel priority, SMS: owner/support or translation_switch.
   { method: 'GET', path: '/api/settings/general', guard: 'settings' },
+  // The start page's link for the booking form (settings card).
+  { method: 'GET', path: '/api/start_page/link', guard: 'settings' },
   { method: 'POST', path: '/api/settings/general', guard: 'settings', body: {} },
   { method: 'GET', path: '/api/settings/bill_data', guard: 'settings' },
   { method: 'POST', path: '/api/settings/bill_data', guard: 'settings', body: {} },
@@ -205,6 +207,16 @@ const CALLS: GuardedCall[] = [
   { method: 'DELETE', path: '/api/ai/api/v1/test_chat/', guard: 'systemMessages' },
   // Payments (SPEC 7): SPEC 6 gives /pay no guard; any member sees the terms and pays (no months:
   // the price and the link stop at validation, after the guard).
+  // Dashboard (SPEC 7): every member's landing page; each card only reads.
+  { method: 'GET', path: '/api/dashboard/tariff_and_channels', guard: 'member' },
+  { method: 'GET', path: '/api/dashboard/bot_clients', guard: 'member' },
+  { method: 'GET', path: '/api/dashboard/review', guard: 'member' },
+  { method: 'GET', path: '/api/dashboard/connected', guard: 'member' },
+  { method: 'GET', path: '/api/dashboard/loyalty', guard: 'member' },
+  { method: 'GET', path: '/api/dashboard/templates', guard: 'member' },
+  { method: 'GET', path: '/api/dashboard/sendout_data', guard: 'member' },
+  { method: 'POST', path: '/api/dashboard/bot_earned', guard: 'member', body: {} },
+  { method: 'GET', path: '/api/dashboard/activity', guard: 'member' },
   { method: 'GET', path: '/api/pay', guard: 'member' },
   { method: 'GET', path: '/api/payment_history', guard: 'member' },
   { method: 'POST', path: '/api/calculate_price', guard: 'member', body: {} },
@@ -222,6 +234,9 @@ const CALLS: GuardedCall[] = [
   { method: 'POST', path: '/api/send_invoice_to_tg', guard: 'member' },
   { method: 'POST', path: '/api/get_missing_receipt', guard: 'member', body: {} },
   { method: 'POST', path: '/api/dev/payments/invoice_paid', guard: 'member' },
+  // The integrators request (header button): any member of the branch (an empty body stops at the
+  // form's checks, after the guard).
+  { method: 'POST', path: '/api/integrators_request', guard: 'member', body: {} },
 ];
 
 // Routes that act on no branch or check nothing beyond the token. A new route must be listed in
@@ -254,10 +269,24 @@ const UNGUARDED = new Set([
   'GET /api/payments/sandbox/receipt/:id',
   // A new salon's send-out form (public: the person has no account yet; limited per address).
   'POST /api/save_sendout_bot_form',
+  // The auto-connection wizard (public onboarding: the salon has no account yet; the form's hash is
+  // its key; the writes are limited per address).
+  'POST /api/autoconnect_request',
+  'GET /api/get_form',
+  'POST /api/accept_step',
+  // The booking start page (public: a page for the salon's clients; the link's hash is the credential,
+  // limited per address and phone).
+  'GET /api/start_page',
+  'POST /api/start_page',
   // The operator's calls: their own bearer token (OPS_TOKEN), no cabinet session; 404 without it.
   'POST /api/ops/invoice_paid',
   'POST /api/ops/refund',
   'POST /api/ops/partner_payout_paid',
+  'GET /api/ops/metrics_summary',
+  // Feedback and product metrics: a session; acc_id optional (checked by the auth hook when named).
+  'POST /api/send_feedback_to_asana',
+  'POST /api/metrics/send_custom_event',
+  'POST /api/metrics/:event',
   // The partner programme: a session and no branch; each call is checked per promo code (PartnerAccess,
   // partners.int.test.ts), the salon pages per the caller's own partner row, the code's card is public.
   'GET /api/reff_consultant',

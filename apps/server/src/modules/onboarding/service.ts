@@ -25,11 +25,14 @@ export interface OnboardingPorts {
   };
   // The partners module: the code's card, and the attribution of the branch to the code's partner.
   partners: {
-    promoCodeData(code: string): Promise<{ bonus_days: number } | null>;
+    promoCodeData(code: string): Promise<{ bonus_days: number; discount: number } | null>;
     attribute(tx: Db, accId: number, code: string, phones: string[]): Promise<{ bonusDays: number } | null>;
   };
   // The payments module: the free days the promo code gives.
   payments: { startTestPeriod(tx: Db, accId: number, days: number, today: string): Promise<void> };
+  // The CRM layer: which booking system a wizard's branch uses (crm_connections). A YCLIENTS one
+  // waits for its user token (the marketplace's callback or the connection page).
+  crmConnection?: { register(tx: Db, accId: number, crmName: string, companyId: number): Promise<void> };
 }
 
 export interface OnboardingServiceDeps {

@@ -27,6 +27,7 @@ export function createSystemModule(deps: SystemModuleDeps): ServerModule {
       privacy_url: `${config.LANDING_URL}privacy`,
       offer_url: `${config.LANDING_URL}offer`,
       refund_url: `${config.LANDING_URL}refund`,
+      video_instructions_url: config.VIDEO_INSTRUCTIONS_URL,
     };
   };
   return { routes: { main: [systemRoutes(publicConfig)] } };

@@ -43,6 +43,7 @@ describe.each(DB_KINDS)('HTTP hardening behind a proxy (%s)', (kind) => {
     const csp = String(plain.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain('frame-src https://www.youtube.com');
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(plain.headers['x-content-type-options']).toBe('nosniff');
     expect(plain.headers['x-frame-options']).toBe('DENY');

@@ -1,6 +1,15 @@
 import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
+// Where the video instruction's player may come from (SPEC 9: YouTube, Rutube, VK Video).
+const VIDEO_PLAYER_ORIGINS = [
+  'https://www.youtube.com',
+  'https://www.youtube-nocookie.com',
+  'https://rutube.ru',
+  'https://vk.com',
+  'https://vkvideo.ru',
+];
+
 // The cabinet's policy: its own scripts only (the built index.html has no inline script), styles
 // inline too because Mantine writes <style> tags and style attributes at run time, images from
 // anywhere over HTTPS (Telegram avatars) plus data:/blob: (QR codes, previews of picked files),
@@ -17,6 +26,8 @@ const CSP_DIRECTIVES = {
   baseUri: ["'self'"],
   formAction: ["'self'"],
   frameAncestors: ["'none'"],
+  // The video instruction's player is the only frame the cabinet shows.
+  frameSrc: VIDEO_PLAYER_ORIGINS,
   // Not set: over plain HTTP (a LAN install, the tests) it would send the cabinet's own calls to https.
   upgradeInsecureRequests: null,
 };

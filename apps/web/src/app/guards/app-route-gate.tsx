@@ -28,6 +28,7 @@ import {
   ConsentsPage,
   DashboardPage,
   DevCrmPage,
+  IntegratorsPage,
   MailingStatisticsPage,
   MailingStatsPage,
   NewMailingPage,
@@ -67,6 +68,7 @@ function RoutePage({ route }: { route: RouteDef }) {
   if (route.page === 'chatHistory') return <ChatHistoryPage />;
   if (route.page === 'autoResponse') return <AutoResponsePage />;
   if (route.page === 'devCrm') return <DevCrmPage />;
+  if (route.page === 'integrators') return <IntegratorsPage />;
   if (route.page === 'generalSettings') return <GeneralSettingsPage />;
   if (route.page === 'billData') return <BillDataPage />;
   if (route.page === 'systemMessages') return <SystemMessagesPage />;

@@ -1,13 +1,17 @@
-import { ActionIcon, Avatar, Burger, Button, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
-import { IconLogout, IconPlugConnected } from '@tabler/icons-react';
+import { ActionIcon, Avatar, Burger, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconLogout } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAccounts } from '../../shared/accounts/accounts-query';
 import { useCurrentBranch } from '../../shared/accounts/use-current-branch';
+import { VideoHelpButton } from '../../shared/help/video-help-button';
 import { LangSwitch } from '../../shared/i18n/lang-switch';
 import { useSession } from '../../shared/session/use-session';
 import { Logo } from '../../shared/ui/logo';
 import { useLogout } from '../../features/auth/api/logout';
+import { FeedbackButton } from '../../features/support/components/feedback-button';
+import { IntegratorsButton } from '../../features/support/components/integrators-button';
 import { HelpLinks } from './help-links';
 
 interface AppHeaderProps {
@@ -24,6 +28,9 @@ export function AppHeader({ isMobile, menuOpened, onBurger }: AppHeaderProps) {
   const logout = useLogout();
   const name = accountsUser?.name ?? user?.name ?? '';
   const avatar = accountsUser?.avatar_url ?? user?.avatar_url ?? null;
+  // Below Mantine's xl (1408 px) the header has no room for every label: the video instructions
+  // become an icon and the user's name is left to the avatar's tooltip.
+  const roomy = useMediaQuery('(min-width: 88em)') ?? false;
 
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
@@ -41,24 +48,16 @@ export function AppHeader({ isMobile, menuOpened, onBurger }: AppHeaderProps) {
       </Group>
       <Group gap="md" wrap="nowrap">
         <HelpLinks direction="row" visibleFrom="lg" />
-        {branch && (
-          <Button
-            component={Link}
-            to={`/integrators?accId=${branch.accId}`}
-            variant="light"
-            size="xs"
-            leftSection={<IconPlugConnected size={16} aria-hidden />}
-            visibleFrom="sm"
-            data-testid="integrators-button"
-          >
-            {t('header.integrators')}
-          </Button>
-        )}
+        <VideoHelpButton variant={roomy ? 'button' : 'icon'} visibleFrom="sm" testId="header-video-button" />
+        <IntegratorsButton place="header" />
+        <FeedbackButton place="header" />
         <Group gap="xs" wrap="nowrap">
-          <Text size="sm" fw={500} visibleFrom="md" lineClamp={1} maw={180} data-testid="user-name">
+          <Text size="sm" fw={500} visibleFrom="xl" lineClamp={1} maw={180} data-testid="user-name">
             {name}
           </Text>
-          <Avatar src={avatar} name={name} size={32} color="initials" alt={name} />
+          <Tooltip label={name} disabled={roomy || name === ''}>
+            <Avatar src={avatar} name={name} size={32} color="initials" alt={name} />
+          </Tooltip>
         </Group>
         <LangSwitch />
         <Tooltip label={t('header.logout')}>

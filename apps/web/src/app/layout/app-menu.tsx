@@ -1,10 +1,12 @@
-import { Box, Button, Divider, ScrollArea, Stack } from '@mantine/core';
-import { Link } from 'react-router';
+import { Box, Divider, ScrollArea, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { allows } from '@salon/contract/rights-rules';
 import { usePriorityChannelsAvailable } from '../../features/settings/api/get-priority-channel';
+import { FeedbackButton } from '../../features/support/components/feedback-button';
+import { IntegratorsButton } from '../../features/support/components/integrators-button';
 import { useAccounts } from '../../shared/accounts/accounts-query';
 import { useCurrentBranch } from '../../shared/accounts/use-current-branch';
+import { VideoHelpButton } from '../../shared/help/video-help-button';
 import { useIsMobile } from '../../shared/ui/use-is-mobile';
 import { useCurrentRoute } from '../router/use-current-route';
 import { BranchSelector } from './branch-selector';
@@ -47,17 +49,9 @@ export function AppMenu() {
       <Box hiddenFrom="lg">
         <Divider mb="sm" />
         <Stack gap="sm" px="xs" pb="xs">
-          {branch && (
-            <Button
-              component={Link}
-              to={`/integrators?accId=${branch.accId}`}
-              variant="light"
-              size="xs"
-              hiddenFrom="sm"
-            >
-              {t('header.integrators')}
-            </Button>
-          )}
+          <IntegratorsButton place="menu" />
+          <FeedbackButton place="menu" />
+          <VideoHelpButton variant="button" hiddenFrom="sm" testId="menu-video-button" />
           <HelpLinks direction="column" />
         </Stack>
       </Box>

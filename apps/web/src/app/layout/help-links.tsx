@@ -16,7 +16,7 @@ export function HelpLinks({ direction, ...visibility }: HelpLinksProps) {
   if (!config) return null;
   const Wrapper = direction === 'row' ? Group : Stack;
   return (
-    <Wrapper gap={direction === 'row' ? 'md' : 6} {...visibility}>
+    <Wrapper gap={direction === 'row' ? 'md' : 6} wrap={direction === 'row' ? 'nowrap' : undefined} {...visibility}>
       <Anchor
         href={config.support_telegram_url}
         target="_blank"

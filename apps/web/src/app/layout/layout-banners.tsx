@@ -5,6 +5,7 @@ import { HeaderInfoBanner } from '../../features/accounts/components/header-info
 import { NoWhatsAppWarning } from '../../features/accounts/components/no-whatsapp-warning';
 import { PartnerBanner } from '../../features/accounts/components/partner-banner';
 import { TelegramBanner } from '../../features/accounts/components/telegram-banner';
+import { WaBlockedModal } from '../../features/wa-blocked/components/wa-blocked-modal';
 import { useCurrentRoute } from '../router/use-current-route';
 
 // Banners above the page (SPEC 2 "Other elements"); each one decides itself whether it shows.
@@ -19,6 +20,7 @@ export function LayoutBanners() {
         <>
           <NoWhatsAppWarning branch={branch} />
           <TelegramBanner branch={branch} />
+          <WaBlockedModal />
         </>
       )}
       {accounts && route.partner && <PartnerBanner banners={accounts.banners} branch={branch} />}

@@ -7,7 +7,16 @@ import { LoginGate } from '../guards/login-gate';
 import { ShellGate } from '../guards/shell-gate';
 import { ROUTE_LIST, type RouteDef } from '../routes/route-table';
 import { BareLayout } from '../views/bare-layout';
-import { AppRouteGate, BarePlaceholderPage, DevSandboxPage, NotFoundPage, SendOutFormPage } from './pages';
+import {
+  AppRouteGate,
+  AutoConnectFormPage,
+  AutoConnectPage,
+  BarePlaceholderPage,
+  DevSandboxPage,
+  NotFoundPage,
+  SendOutFormPage,
+  StartPage,
+} from './pages';
 import { preloadRoute } from './route-preload';
 
 // The first address's code, texts and data are requested while React starts.
@@ -31,10 +40,28 @@ function outsideShell(route: RouteDef): ReactNode {
         <DevSandboxPage />
       </BareLayout>
     );
+  if (route.page === 'startPage')
+    return (
+      <BareLayout>
+        <StartPage />
+      </BareLayout>
+    );
   if (route.page === 'autoConnectSendOut')
     return (
       <BareLayout>
         <SendOutFormPage />
+      </BareLayout>
+    );
+  if (route.page === 'autoConnect')
+    return (
+      <BareLayout>
+        <AutoConnectPage />
+      </BareLayout>
+    );
+  if (route.page === 'autoConnectForm')
+    return (
+      <BareLayout>
+        <AutoConnectFormPage />
       </BareLayout>
     );
   return <BarePlaceholderPage route={route} />;

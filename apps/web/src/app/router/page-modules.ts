@@ -6,11 +6,14 @@ import type { PageKind } from '../routes/route-table';
 // left out here still loads, only later.
 export const PAGE_MODULES = {
   accounts: { load: () => import('../../features/accounts/pages/accounts-page'), ns: ['accounts'] },
-  dashboard: { load: () => import('../../features/dashboard/pages/dashboard-page'), ns: [] },
+  dashboard: { load: () => import('../../features/dashboard/pages/dashboard-page'), ns: ['dashboard'] },
   connection: { load: () => import('../../features/connection/pages/connection-page'), ns: ['connection'] },
   blacklist: { load: () => import('../../features/blacklist/pages/blacklist-page'), ns: ['blacklist'] },
   chatHistory: { load: () => import('../../features/chat-history/pages/chat-history-page'), ns: ['chat-history'] },
-  generalSettings: { load: () => import('../../features/settings/pages/general-settings-page'), ns: ['settings'] },
+  generalSettings: {
+    load: () => import('../../features/settings/pages/general-settings-page'),
+    ns: ['settings', 'start-page'],
+  },
   billData: { load: () => import('../../features/settings/pages/bill-data-page'), ns: ['settings'] },
   systemMessages: { load: () => import('../../features/settings/pages/system-messages-page'), ns: ['settings'] },
   sms: { load: () => import('../../features/settings/pages/sms-settings-page'), ns: ['settings'] },
@@ -69,12 +72,19 @@ export const PAGE_MODULES = {
   partnerLeads: { load: () => import('../../features/partners/pages/leads-page'), ns: ['partners'] },
   partnerAccess: { load: () => import('../../features/partners/pages/access-page'), ns: ['partners'] },
   partnerTexts: { load: () => import('../../features/partners/pages/texts-page'), ns: ['partners'] },
+  startPage: { load: () => import('../../features/start-page/pages/start-page'), ns: ['start-page'] },
   autoConnectSendOut: {
     load: () => import('../../features/onboarding/pages/send-out-form-page'),
     ns: ['onboarding'],
   },
+  autoConnect: { load: () => import('../../features/onboarding/pages/auto-connect-page'), ns: ['onboarding'] },
+  autoConnectForm: {
+    load: () => import('../../features/onboarding/pages/auto-connect-form-page'),
+    ns: ['onboarding'],
+  },
   devSandbox: { load: () => import('../../features/dev-sandbox/pages/dev-sandbox-page'), ns: ['dev-sandbox'] },
   devCrm: { load: () => import('../../features/dev-crm/pages/dev-crm-page'), ns: ['dev-crm'] },
+  integrators: { load: () => import('../../features/support/pages/integrators-page'), ns: ['support'] },
   placeholder: { load: () => import('../views/section-placeholder-page'), ns: [] },
   notFound: { load: () => import('../views/not-found-page'), ns: [] },
 } satisfies Record<Exclude<PageKind, 'login'>, { load: () => Promise<unknown>; ns: readonly string[] }>;

@@ -59,6 +59,7 @@ export const PartnerLeadsPage = lazy(() => P.partnerLeads.load().then((m) => ({ 
 export const PartnerAccessPage = lazy(() => P.partnerAccess.load().then((m) => ({ default: m.AccessPage })));
 export const PartnerTextsPage = lazy(() => P.partnerTexts.load().then((m) => ({ default: m.TextsPage })));
 export const DevCrmPage = lazy(() => P.devCrm.load().then((m) => ({ default: m.DevCrmPage })));
+export const IntegratorsPage = lazy(() => P.integrators.load().then((m) => ({ default: m.IntegratorsPage })));
 export const SectionPlaceholderPage = lazy(() =>
   P.placeholder.load().then((m) => ({ default: m.SectionPlaceholderPage })),
 );

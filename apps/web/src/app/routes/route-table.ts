@@ -45,9 +45,13 @@ export type PageKind =
   | 'partnerLeads'
   | 'partnerAccess'
   | 'partnerTexts'
+  | 'startPage'
   | 'autoConnectSendOut'
+  | 'autoConnect'
+  | 'autoConnectForm'
   | 'devSandbox'
   | 'devCrm'
+  | 'integrators'
   | 'placeholder'
   | 'notFound';
 export type TabSetId = 'templates' | 'reviews' | 'mailing' | 'inviteFriends' | 'partner' | 'payment' | 'ai';
@@ -145,16 +149,16 @@ export const ROUTES = [
     noSendOut: true,
     tabs: 'inviteFriends',
   }),
-  app('integrators', '/integrators'),
+  app('integrators', '/integrators', { page: 'integrators' }),
   app('aiAdmin', '/ai_admin', { page: 'aiConversations', ai: true, tabs: 'ai' }),
   app('aiAdminSettings', '/ai_admin_settings', { page: 'aiSettings', ai: true, tabs: 'ai' }),
   app('aiAdminInstruction', '/ai_admin_instruction', { page: 'aiInstruction', ai: true, tabs: 'ai' }),
   app('aiAdminExceptions', '/ai_admin_exceptions', { page: 'aiExceptions', ai: true, tabs: 'ai' }),
   app('aiAdminStatistics', '/ai_admin_statistics', { page: 'aiStatistics', ai: true, tabs: 'ai' }),
-  bare('startPage', '/start_page'),
+  { ...bare('startPage', '/start_page'), page: 'startPage' },
   { ...bare('autoConnectSendOut', '/auto_connect_send_out'), page: 'autoConnectSendOut' },
-  bare('autoConnect', '/auto_connect'),
-  bare('autoConnectForm', '/auto_connect_form'),
+  { ...bare('autoConnect', '/auto_connect'), page: 'autoConnect' },
+  { ...bare('autoConnectForm', '/auto_connect_form'), page: 'autoConnectForm' },
   // Not in the spec: the sandbox phone network's other side, for local installs (no menu, no sign-in).
   { id: 'devSandbox', path: '/dev/sandbox', shell: 'bare', page: 'devSandbox', branch: 'none' },
   // Not in the spec: the local CRM's booking screens (the embedded default CRM), inside the cabinet.

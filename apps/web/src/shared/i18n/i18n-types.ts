@@ -11,9 +11,11 @@ import type chatHistory from '../../locales/ru/chat-history.json';
 import type common from '../../locales/ru/common.json';
 import type connection from '../../locales/ru/connection.json';
 import type consents from '../../locales/ru/consents.json';
+import type dashboard from '../../locales/ru/dashboard.json';
 import type devCrm from '../../locales/ru/dev-crm.json';
 import type devSandbox from '../../locales/ru/dev-sandbox.json';
 import type errors from '../../locales/ru/errors.json';
+import type help from '../../locales/ru/help.json';
 import type inviteFriends from '../../locales/ru/invite-friends.json';
 import type mailing from '../../locales/ru/mailing.json';
 import type mailingSegments from '../../locales/ru/mailing-segments.json';
@@ -25,6 +27,8 @@ import type partners from '../../locales/ru/partners.json';
 import type payments from '../../locales/ru/payments.json';
 import type reviews from '../../locales/ru/reviews.json';
 import type settings from '../../locales/ru/settings.json';
+import type startPage from '../../locales/ru/start-page.json';
+import type support from '../../locales/ru/support.json';
 import type templates from '../../locales/ru/templates.json';
 
 // Keys are checked at compile time against the Russian files (the default and fallback);
@@ -46,9 +50,11 @@ declare module 'i18next' {
       common: typeof common;
       connection: typeof connection;
       consents: typeof consents;
+      dashboard: typeof dashboard;
       'dev-crm': typeof devCrm;
       'dev-sandbox': typeof devSandbox;
       errors: typeof errors;
+      help: typeof help;
       'invite-friends': typeof inviteFriends;
       mailing: typeof mailing;
       'mailing-segments': typeof mailingSegments;
@@ -60,6 +66,8 @@ declare module 'i18next' {
       payments: typeof payments;
       reviews: typeof reviews;
       settings: typeof settings;
+      'start-page': typeof startPage;
+      support: typeof support;
       templates: typeof templates;
     };
   }

@@ -4,6 +4,7 @@ import { DEFAULT_LANGUAGE } from '@salon/contract/constants';
 import { isLanguage } from '../../../shared/i18n/language';
 import { session } from '../../../shared/session/session';
 import { useSession } from '../../../shared/session/use-session';
+import { HelpDrawerLink } from '../../../shared/ui/help-drawer-link';
 import { NoticeLine } from '../../../shared/ui/notice-line';
 import { useHeaderBanner } from '../api/get-header-banner';
 import { headerBannerFingerprint, isHeaderBannerVisible } from '../banner-rules';
@@ -22,6 +23,11 @@ export function HeaderInfoBanner() {
       color="blue"
       icon={<IconInfoCircle size={18} aria-hidden />}
       text={text ?? ''}
+      action={
+        text ? (
+          <HelpDrawerLink topic="headerBanner" label="more" markdown={text} testId="header-banner-more" />
+        ) : undefined
+      }
       dismissLabel={t('banners.hide')}
       onDismiss={() => session.update({ headerBannerHidden: true, headerBannerText: headerBannerFingerprint(banner) })}
     />

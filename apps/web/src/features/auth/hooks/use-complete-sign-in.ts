@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { rememberLanguage, storedLanguage, takePickedWhileSignedOut } from '../../../shared/i18n/language';
 import { saveLanguage } from '../../../shared/i18n/save-language';
 import { noteAccountLanguage } from '../../../shared/i18n/account-language-note';
+import { track } from '../../../shared/metrics/track';
 import { session } from '../../../shared/session/session';
 import type { SignInResult } from '../api/sign-in';
 
@@ -28,6 +29,7 @@ export function useCompleteSignIn() {
         refreshToken: result.refreshToken,
         user: result.user,
       });
+      track('lk_login');
       // The account's saved language applies on every device, unless one was picked on the sign-in
       // page just now: that fresh choice is saved for the account instead.
       const saved = result.user.lang;

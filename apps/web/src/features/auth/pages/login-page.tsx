@@ -55,7 +55,7 @@ export function LoginPage() {
             <LangSwitch />
           </Group>
           <div>
-            <PageTitle>{t('auth:title')}</PageTitle>
+            <PageTitle video="login">{t('auth:title')}</PageTitle>
             <Text size="sm" c="dimmed" mt={-8}>
               {t(step === 'telegramId' ? 'auth:telegramId.intro' : 'auth:pin.intro')}
             </Text>

@@ -125,7 +125,7 @@ export function AutoResponsePage() {
 
   return (
     <Stack gap={0} data-testid="auto-response-page">
-      <PageTitle>{t('pages:titles.autoResponse')}</PageTitle>
+      <PageTitle video="autoResponses">{t('pages:titles.autoResponse')}</PageTitle>
       {!canEdit && (
         <Alert
           color="gray"

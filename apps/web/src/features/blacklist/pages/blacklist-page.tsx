@@ -85,7 +85,7 @@ export function BlacklistPage() {
 
   return (
     <Stack gap="md">
-      <PageTitle>{t('pages:titles.blacklist')}</PageTitle>
+      <PageTitle video="blacklist">{t('pages:titles.blacklist')}</PageTitle>
       <Text size="sm" c="dimmed" mt={-8}>
         {t('blacklist:intro')}
       </Text>

@@ -141,7 +141,7 @@ export function ChatHistoryPage() {
 
   return (
     <Stack gap="md">
-      <PageTitle>{t('pages:titles.chatHistory')}</PageTitle>
+      <PageTitle video="chatHistory">{t('pages:titles.chatHistory')}</PageTitle>
       <Card withBorder radius="md" padding={mobile ? 'sm' : 'lg'}>
         <Stack gap="lg">
           <ChatSearchBox value={input} onChange={setInput} onSubmit={() => setSubmitted(input)} />

@@ -1,11 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
 import { qrResponse, type ChannelCode } from '@salon/contract/connection';
 import { api } from '../../../shared/api/api';
+import { track } from '../../../shared/metrics/track';
 
 const PATHS: Record<ChannelCode, string> = { WA: '/connection/wa/qr_code', TG: '/connection/tg/qr_code' };
 
 // POST /connection/wa/qr_code or /connection/tg/qr_code: the QR to scan (the same one while it lives).
 export function requestQr(channel: ChannelCode) {
+  track('connect_qr', { channel });
   return api.request({ method: 'POST', path: PATHS[channel], body: {}, schema: qrResponse });
 }
 

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { connectActionBody, connectActionResponse, type ChannelCode } from '@salon/contract/connection';
 import { api } from '../../../shared/api/api';
 import { accountsQueryKey } from '../../../shared/accounts/accounts-query';
+import { track } from '../../../shared/metrics/track';
 import { useSession } from '../../../shared/session/use-session';
 import type { ConnectAction } from '../channel-state';
 import { connectionQueryKey } from './get-connection';
@@ -14,6 +15,10 @@ export interface ConnectActionInput {
 
 // POST /connect_action {action, channel, phone?}: logout, drop instance, clean queue, reboot.
 export function runConnectAction({ action, channel, phone }: ConnectActionInput) {
+  // SPEC 7 connect_stop / connect_reload; the other actions have no event (a no-op).
+  track(({ logout: 'connect_stop', reboot: 'connect_reload' } as Partial<Record<string, string>>)[action] ?? '', {
+    channel,
+  });
   return api.request({
     method: 'POST',
     path: '/connect_action',

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { ChannelCode } from '@salon/contract/connection';
+import { track } from '../../../shared/metrics/track';
 import { useRequestQr } from '../api/request-qr';
 import { FIRST_QR_MS, MAX_STATUS_POLLS, NEXT_QR_MS, expiryOf, nextQrCheckAt, qrDecision } from '../connect-timing';
 import { loginErrorKey, type LoginErrorKey } from '../login-errors';
@@ -41,6 +42,9 @@ export function useQrLogin({ channel, enabled, onTwoFactor }: QrLoginOptions) {
     waitId: `qr-${waitNo}`,
   });
   const { mutate, isPending } = request;
+  // SPEC 7 connect_qr_open (each new QR shown) and connect_qr_error.
+  useEffect(() => (shown?.qr ? track('connect_qr_open', { channel }) : undefined), [shown?.qr, channel]);
+  useEffect(() => (error ? track('connect_qr_error', { channel, error }) : undefined), [error, channel]);
 
   // Leaving the QR way (connected, another way chosen) ends the wait; coming back starts a new one.
   const [wasEnabled, setWasEnabled] = useState(enabled);

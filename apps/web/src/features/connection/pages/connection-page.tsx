@@ -76,6 +76,7 @@ export function ConnectionPage() {
   return (
     <Stack gap="md">
       <PageTitle
+        video="connection"
         aside={
           data?.sandbox ? (
             <Button

@@ -5,6 +5,7 @@ import {
   type LoyaltySavedResponse,
 } from '@salon/contract/loyalty';
 import { api } from '../../../shared/api/api';
+import { track } from '../../../shared/metrics/track';
 import { toActionInput, toActionUpdate, type ActionDraft } from '../loyalty-action-rules';
 
 // POST /loyalty/create (a new action) or PUT /loyalty/loyalty_action (a saved one). The answer
@@ -18,6 +19,7 @@ export function saveLoyaltyAction(draft: ActionDraft): Promise<LoyaltySavedRespo
       schema: loyaltySavedResponse,
     });
   }
+  track('friend_promo_create');
   return api.request({
     method: 'POST',
     path: '/loyalty/create',

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Button, Skeleton, Stack } from '@mantine/core';
 import { IconFileUnknown } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { QueryErrorView } from '../../../shared/ui/query-error-view';
 import { useLoyaltyAction } from '../api/get-loyalty-action';
 import { ActionEditor } from '../components/action-editor';
 import { newActionDraft, toActionDraft } from '../loyalty-action-rules';
+import { track } from '../../../shared/metrics/track';
 
 // /invite_fiend/action?id (edit) and /invite_fiend/new_action (new).
 export type LoyaltyActionMode = 'edit' | 'new';
@@ -78,6 +79,7 @@ function NewAction() {
 
 export function LoyaltyActionPage({ mode }: { mode: LoyaltyActionMode }) {
   const [params] = useSearchParams();
+  useEffect(() => (mode === 'new' ? track('friend_new_promo_open') : undefined), [mode]);
   if (mode === 'new') return <NewAction />;
   const id = Number(params.get('id'));
   if (!Number.isInteger(id) || id <= 0) return <NotFound />;

@@ -89,7 +89,9 @@ export function LoyaltyListPage({ tabs }: { tabs?: ReactNode }) {
   const dialog = switcher.dialog;
   return (
     <Stack gap={0}>
-      <PageTitle aside={newButton}>{t('pages:titles.inviteFriendsList')}</PageTitle>
+      <PageTitle aside={newButton} video="inviteFriends">
+        {t('pages:titles.inviteFriendsList')}
+      </PageTitle>
       {tabs}
       <Stack gap="md">
         <PartnerLinkNote />

@@ -30,6 +30,7 @@ import {
 } from '../detail-filter-rules';
 import { useDetailView } from '../hooks/use-detail-view';
 import { MOBILE_PAGE_SIZE } from '../stats-query-rules';
+import { track } from '../../../shared/metrics/track';
 
 // /mailing/statistics[?sendout_id]: who of one send-out's recipients read, replied and booked
 // (SPEC 3 Detail row, SPEC 4 detail filters, SPEC 7 detail calls). Without an id the page asks
@@ -38,6 +39,7 @@ export function MailingStatisticsPage({ tabs }: { tabs?: ReactNode }) {
   // 'mailing' too: the shared stall note of a started send-out speaks from it.
   const { t } = useTranslation(['mailing-stats', 'pages', 'mailing']);
   const mobile = useIsMobile();
+  useEffect(() => track('sendout_advanced_stats'), []);
   const { accId } = useSession();
   const currency = useCurrentBranch()?.currency ?? 'RUB';
   const { view, update } = useDetailView();

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { parsedClientFile } from '@salon/contract/mailing-sendouts';
 import { uploadWithProgress } from '../../../shared/api/upload-with-progress';
+import { track } from '../../../shared/metrics/track';
 
 export interface ParseClientListInput {
   file: File;
@@ -12,6 +13,7 @@ export interface ParseClientListInput {
 // POST /parse_xlsx (multipart: the list as `data`, optional loyalty_action_id): the server reads the
 // list, makes a draft send-out and answers SPEC 3's parsed client file.
 export function parseClientList({ file, loyaltyActionId, onProgress, signal }: ParseClientListInput) {
+  track('import_sendout_list');
   const form = new FormData();
   form.append('data', file, file.name);
   if (loyaltyActionId !== null) form.append('loyalty_action_id', loyaltyActionId);
@@ -26,5 +28,5 @@ export function parseClientList({ file, loyaltyActionId, onProgress, signal }: P
 }
 
 export function useParseClientList() {
-  return useMutation({ mutationFn: parseClientList });
+  return useMutation({ mutationFn: parseClientList, onError: () => track('sendout_list_error') });
 }

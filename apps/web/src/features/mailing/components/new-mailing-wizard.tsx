@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, Group, Stack, Stepper, Text } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { CalendarModal } from './calendar-modal';
 import { ContentsStep } from './contents-step';
 import { LaunchStep } from './launch-step';
 import { RecipientsStep } from './recipients-step';
+import { track } from '../../../shared/metrics/track';
 
 // /mailing/new: Recipients → Contents → Test and launch (SPEC 2). Steps open in order; the step
 // headers and the Back/Next buttons are ordinary buttons, so the keyboard reaches them all.
@@ -24,6 +25,8 @@ export function NewMailingWizard() {
   const [tried, setTried] = useState<ReadonlySet<StepIndex>>(new Set());
 
   useKeptDraft(state, dispatch, timeZone);
+  // SPEC 7 preview_sendout: the test-and-launch step shows the message as recipients get it.
+  useEffect(() => (state.step === 2 ? track('preview_sendout') : undefined), [state.step]);
 
   const keys = messageKeys(state.parsed?.keys ?? [], state.loyaltyActionId);
   // The list's first recipient fills the preview and the test message; a key they have no value

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Alert, Stack } from '@mantine/core';
 import { IconCreditCardOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -9,16 +9,18 @@ import { PageTitle } from '../../../shared/ui/page-title';
 import { QueryErrorView } from '../../../shared/ui/query-error-view';
 import { useCheckPayed } from '../api/check-payed';
 import { NewMailingWizard } from '../components/new-mailing-wizard';
+import { track } from '../../../shared/metrics/track';
 
 // /mailing/new (SPEC 2, 4): the three-step creation of a send-out. The paid check loads with the
 // page (and again before a launch): an unpaid account is told at once rather than at the end.
 export function NewMailingPage({ tabs }: { tabs?: ReactNode }) {
   const { t } = useTranslation(['mailing', 'pages']);
   const payed = useCheckPayed();
+  useEffect(() => track('open_sendout_page'), []);
 
   const header = (
     <>
-      <PageTitle>{t('pages:titles.mailingNew')}</PageTitle>
+      <PageTitle video="mailing">{t('pages:titles.mailingNew')}</PageTitle>
       {tabs}
     </>
   );

@@ -47,7 +47,9 @@ export function StartedMailingsPage({ tabs }: { tabs?: ReactNode }) {
   );
   const header = (
     <>
-      <PageTitle aside={newButton}>{t('pages:titles.mailingStarted')}</PageTitle>
+      <PageTitle aside={newButton} video="mailing">
+        {t('pages:titles.mailingStarted')}
+      </PageTitle>
       {tabs}
     </>
   );

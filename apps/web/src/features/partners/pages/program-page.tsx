@@ -33,6 +33,7 @@ export function ProgramPage({ tabs }: { tabs?: ReactNode }) {
   return (
     <Stack gap={0}>
       <PageTitle
+        video={partnerType === 'consultant' ? 'consultantPartners' : 'partners'}
         aside={
           canCreate ? (
             <Button

@@ -7,6 +7,7 @@ import {
   type ReviewChainData,
 } from '@salon/contract/reviews';
 import { api } from '../../../shared/api/api';
+import { track } from '../../../shared/metrics/track';
 
 export interface SaveChainRequest {
   id: number | null;
@@ -17,6 +18,7 @@ export interface SaveChainRequest {
 // POST /save_review {template_id: null, steps_count, data} creates a chain and answers its id in
 // the status text (SPEC 4) and in `id`; PUT /update_review?template_id {data} updates one.
 export async function saveChain({ id, stepsCount, data }: SaveChainRequest): Promise<number> {
+  track('save_template_chain');
   if (id !== null) {
     await api.request({
       method: 'PUT',

@@ -1,10 +1,11 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Button, Stack } from '@mantine/core';
 import { IconMessageStar, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { allows } from '@salon/contract/rights-rules';
 import type { ReviewListItem } from '@salon/contract/reviews';
+import { track } from '../../../shared/metrics/track';
 import { useSession } from '../../../shared/session/use-session';
 import { ConfirmModal } from '../../../shared/ui/confirm-modal';
 import { ListSkeleton } from '../../../shared/ui/list-skeleton';
@@ -22,6 +23,7 @@ export function ReviewListPage({ tabs }: { tabs?: ReactNode }) {
   const { t } = useTranslation(['reviews', 'pages']);
   const { accId, rights } = useSession();
   const canEdit = allows(rights, 'editTemplates');
+  useEffect(() => track('open_template_chain'), []);
   const list = useReviewList();
   const switcher = useSwitchChain();
   const remove = useDeleteChain();
@@ -73,7 +75,9 @@ export function ReviewListPage({ tabs }: { tabs?: ReactNode }) {
 
   return (
     <Stack gap={0}>
-      <PageTitle aside={newButton}>{t('pages:titles.reviewsAll')}</PageTitle>
+      <PageTitle aside={newButton} video="reviews">
+        {t('pages:titles.reviewsAll')}
+      </PageTitle>
       {tabs}
       {body}
       <ConfirmModal

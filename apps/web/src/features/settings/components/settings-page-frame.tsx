@@ -10,6 +10,8 @@ import { SettingsSkeleton } from './settings-skeleton';
 interface SettingsPageFrameProps<TDraft extends object> {
   title: string;
   intro: string;
+  // A "What is this?" link after the intro.
+  help?: ReactNode;
   form: SettingsForm<TDraft>;
   children: (value: TDraft) => ReactNode;
 }
@@ -19,6 +21,7 @@ interface SettingsPageFrameProps<TDraft extends object> {
 export function SettingsPageFrame<TDraft extends object>({
   title,
   intro,
+  help,
   form,
   children,
 }: SettingsPageFrameProps<TDraft>) {
@@ -51,9 +54,9 @@ export function SettingsPageFrame<TDraft extends object>({
 
   return (
     <Stack gap="md">
-      <PageTitle>{title}</PageTitle>
+      <PageTitle video="settings">{title}</PageTitle>
       <Text size="sm" c="dimmed" mt={-8}>
-        {intro}
+        {intro} {help}
       </Text>
       {body}
     </Stack>

@@ -1,3 +1,4 @@
+import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { GeneralSettings } from '@salon/contract/settings';
 import { useSession } from '../../../shared/session/use-session';
@@ -5,6 +6,7 @@ import { generalSettingsQuery } from '../api/get-general-settings';
 import { saveGeneralSettings } from '../api/save-general-settings';
 import { GeneralSettingsFields } from '../components/general-settings-fields';
 import { SettingsPageFrame } from '../components/settings-page-frame';
+import { StartPageLinkCard } from '../components/start-page-link-card';
 import { generalProblems, generalServerError, toGeneralBody } from '../general-rules';
 import { useFieldError } from '../hooks/use-field-error';
 import { useSettingsForm } from '../hooks/use-settings-form';
@@ -25,8 +27,11 @@ export function GeneralSettingsPage() {
   });
   const errorOf = useFieldError(form.fieldErrors);
   return (
-    <SettingsPageFrame title={t('pages:titles.settings')} intro={t('settings:general.intro')} form={form}>
-      {(value) => <GeneralSettingsFields value={value} update={form.update} errorOf={errorOf} />}
-    </SettingsPageFrame>
+    <Stack gap="lg">
+      <SettingsPageFrame title={t('pages:titles.settings')} intro={t('settings:general.intro')} form={form}>
+        {(value) => <GeneralSettingsFields value={value} update={form.update} errorOf={errorOf} />}
+      </SettingsPageFrame>
+      <StartPageLinkCard accId={accId} />
+    </Stack>
   );
 }

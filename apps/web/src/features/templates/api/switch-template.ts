@@ -4,6 +4,7 @@ import { okSchema } from '@salon/contract/status';
 import { switchTemplateBody, type TemplateListItem } from '@salon/contract/templates';
 import { templateKind } from '@salon/contract/templates-rules';
 import { api } from '../../../shared/api/api';
+import { track } from '../../../shared/metrics/track';
 import { useSession } from '../../../shared/session/use-session';
 import { showToast } from '../../../shared/toast/show-toast';
 import { numericId, setActive, type TemplateLists } from '../template-list-rules';
@@ -16,6 +17,7 @@ export interface SwitchTemplate {
 
 // POST /switch_template {template_id, state, tm|em}.
 export function switchTemplate({ item, state }: SwitchTemplate) {
+  track(state ? 'toggle_template_on' : 'toggle_template_off', { id: item.id });
   const kind = templateKind(item.name);
   const body = switchTemplateBody.parse({
     template_id: numericId(item.id),

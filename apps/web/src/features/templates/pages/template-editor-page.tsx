@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button } from '@mantine/core';
 import { IconFileUnknown } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { EditorSkeleton } from '../components/editor-skeleton';
 import { TemplateEditor } from '../components/template-editor';
 import { newDraft } from '../template-draft';
 import { presetCategory, REVIEW_PRESET_OFFSET_HOURS } from '../template-presets';
+import { track } from '../../../shared/metrics/track';
 
 // /template?id (edit), /new_template and /new_wr_template (a review request after the visit).
 export type TemplateEditorMode = 'edit' | 'new' | 'review';
@@ -79,6 +80,7 @@ function NewTemplate({ review }: { review: boolean }) {
 
 export function TemplateEditorPage({ mode }: { mode: TemplateEditorMode }) {
   const [params] = useSearchParams();
+  useEffect(() => track(mode === 'edit' ? 'open_template' : 'open_new_template'), [mode]);
   if (mode !== 'edit') return <NewTemplate key={mode} review={mode === 'review'} />;
   const id = Number(params.get('id'));
   if (!Number.isInteger(id) || id <= 0) return <NotFound />;

@@ -1,10 +1,11 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Button, Stack } from '@mantine/core';
 import { IconPlus, IconTemplate } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { allows } from '@salon/contract/rights-rules';
 import type { TemplateListItem } from '@salon/contract/templates';
+import { track } from '../../../shared/metrics/track';
 import { useSession } from '../../../shared/session/use-session';
 import { ListSkeleton } from '../../../shared/ui/list-skeleton';
 import { PageEmptyState } from '../../../shared/ui/page-empty-state';
@@ -46,6 +47,8 @@ export function TemplateListPage({ view, tabs }: TemplateListPageProps) {
   const [deleting, setDeleting] = useState<TemplateListItem | null>(null);
   const [copying, setCopying] = useState<TemplateListItem | null>(null);
 
+  // SPEC 7: open_template_all / _event / _time (the consent tab has no event of its own: a no-op).
+  useEffect(() => track(`open_template_${view}`), [view]);
   const kind = newTemplateKind(view);
   const newHref = `/new_template?${kind ? `kind=${kind}&` : ''}accId=${accId ?? ''}`;
   const newButton = canEdit ? (
@@ -98,7 +101,9 @@ export function TemplateListPage({ view, tabs }: TemplateListPageProps) {
 
   return (
     <Stack gap={0}>
-      <PageTitle aside={newButton}>{t(TITLES[view])}</PageTitle>
+      <PageTitle aside={newButton} video="templates">
+        {t(TITLES[view])}
+      </PageTitle>
       {tabs}
       {body}
       <DeleteTemplateModal item={deleting} onClose={() => setDeleting(null)} />

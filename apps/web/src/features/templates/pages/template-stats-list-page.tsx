@@ -1,8 +1,9 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Card, EmptyState, Skeleton, Stack } from '@mantine/core';
 import { IconChartBar } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentBranch } from '../../../shared/accounts/use-current-branch';
+import { track } from '../../../shared/metrics/track';
 import { useSession } from '../../../shared/session/use-session';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { QueryErrorView } from '../../../shared/ui/query-error-view';
@@ -18,6 +19,7 @@ export function TemplateStatsListPage({ tabs }: { tabs?: ReactNode }) {
   const currency = useCurrentBranch()?.currency ?? 'RUB';
   const filter = useStatsFilter();
   const stats = useAllTemplatesStats(filter.range);
+  useEffect(() => track('view_template_stats'), []);
 
   let body: ReactNode;
   if (stats.isPending) body = <Skeleton height={240} radius="md" data-testid="all-stats-skeleton" />;

@@ -1,0 +1,3 @@
+export const startPageKeys = {
+  info: (branchId: string, formHash: string) => ['start-page', 'info', branchId, formHash] as const,
+};
