@@ -2,7 +2,6 @@ import {
   ActionIcon,
   Anchor,
   Button,
-  Checkbox,
   Chip,
   Group,
   Image,
@@ -22,9 +21,9 @@ import {
 } from '@salon/contract/auto-connect';
 import { WA_AGES, type WaAge } from '@salon/contract/onboarding';
 import { TELEGRAM_ID_MAX_LENGTH, onlyDigits } from '@salon/contract/telegram-id-rules';
-import { Trans, useTranslation } from 'react-i18next';
-import { usePublicConfig } from '../../../shared/config/public-config-query';
+import { useTranslation } from 'react-i18next';
 import { PhoneInput } from '../../../shared/ui/phone-input';
+import { AgreementChecks } from './agreement-checks';
 import { addLink, canAddLink, removeLink, type StepErrors, type WizardState } from '../auto-connect-rules';
 
 interface StepFieldsProps {
@@ -38,7 +37,6 @@ interface StepFieldsProps {
 // The fields of one wizard step (SPEC 3 Auto-connection form), each error under its field.
 export function AutoConnectStepFields({ step, form, state, set, errors }: StepFieldsProps) {
   const { t } = useTranslation('onboarding');
-  const { data: config } = usePublicConfig();
   const error = (field: keyof StepErrors) => {
     const problem = errors[field];
     return problem ? t(`autoConnect.errors.${problem}`) : undefined;
@@ -272,30 +270,16 @@ export function AutoConnectStepFields({ step, form, state, set, errors }: StepFi
           />
         </Stack>
       );
-    case 8: {
-      const privacy = config ? <Anchor href={config.privacy_url} target="_blank" rel="noreferrer" inherit /> : <span />;
+    case 8:
       return (
-        <Stack gap="xs">
-          <Checkbox
-            data-testid="auto-connect-agreement-mandatory"
-            checked={state.mandatoryAgreement}
-            onChange={(event) => set('mandatoryAgreement', event.currentTarget.checked)}
-            label={<Trans t={t} i18nKey="agreements.mandatory" components={{ privacy }} />}
-            error={Boolean(error('agreement'))}
-          />
-          {error('agreement') && (
-            <Text size="xs" c="red" role="alert" data-testid="auto-connect-error-agreement">
-              {error('agreement')}
-            </Text>
-          )}
-          <Checkbox
-            data-testid="auto-connect-agreement-optional"
-            checked={state.optionalAgreement}
-            onChange={(event) => set('optionalAgreement', event.currentTarget.checked)}
-            label={t('agreements.optional')}
-          />
-        </Stack>
+        <AgreementChecks
+          mandatory={state.mandatoryAgreement}
+          optional={state.optionalAgreement}
+          onMandatory={(checked) => set('mandatoryAgreement', checked)}
+          onOptional={(checked) => set('optionalAgreement', checked)}
+          error={error('agreement')}
+          testIdPrefix="auto-connect"
+        />
       );
-    }
   }
 }

@@ -1,10 +1,11 @@
-import { Anchor, Button, Card, Checkbox, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Card, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { UTC_OFFSETS, WA_AGES, utcOffsetLabel, type SendOutFormSaved, type WaAge } from '@salon/contract/onboarding';
 import { TELEGRAM_ID_MAX_LENGTH, onlyDigits } from '@salon/contract/telegram-id-rules';
 import type { FormEvent } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { usePublicConfig } from '../../../shared/config/public-config-query';
 import { PhoneInput } from '../../../shared/ui/phone-input';
+import { AgreementChecks } from './agreement-checks';
 import { useSendOutForm } from '../hooks/use-send-out-form';
 
 const TIME_ZONES = UTC_OFFSETS.map((offset) => ({ value: String(offset), label: utcOffsetLabel(offset) }));
@@ -24,7 +25,6 @@ export function SendOutForm({ promoCode, onSaved }: SendOutFormProps) {
     return problem ? t(`errors.${problem}`) : undefined;
   };
   const errorProps = (field: string) => ({ 'data-testid': `send-out-error-${field}`, role: 'alert' });
-  const privacy = config ? <Anchor href={config.privacy_url} target="_blank" rel="noreferrer" inherit /> : <span />;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -105,26 +105,14 @@ export function SendOutForm({ promoCode, onSaved }: SendOutFormProps) {
               </Anchor>
             </Text>
           )}
-          <Stack gap="xs">
-            <Checkbox
-              data-testid="send-out-agreement-mandatory"
-              checked={state.mandatoryAgreement}
-              onChange={(event) => set('mandatoryAgreement', event.currentTarget.checked)}
-              label={<Trans t={t} i18nKey="agreements.mandatory" components={{ privacy }} />}
-              error={Boolean(error('agreement'))}
-            />
-            {error('agreement') && (
-              <Text size="xs" c="red" role="alert" data-testid="send-out-error-agreement">
-                {error('agreement')}
-              </Text>
-            )}
-            <Checkbox
-              data-testid="send-out-agreement-optional"
-              checked={state.optionalAgreement}
-              onChange={(event) => set('optionalAgreement', event.currentTarget.checked)}
-              label={t('agreements.optional')}
-            />
-          </Stack>
+          <AgreementChecks
+            mandatory={state.mandatoryAgreement}
+            optional={state.optionalAgreement}
+            onMandatory={(checked) => set('mandatoryAgreement', checked)}
+            onOptional={(checked) => set('optionalAgreement', checked)}
+            error={error('agreement')}
+            testIdPrefix="send-out"
+          />
           <Button type="submit" loading={pending} disabled={pending} data-testid="send-out-submit" fullWidth>
             {t('submit')}
           </Button>
