@@ -63,10 +63,13 @@ export interface CrashCounts {
   sandboxToClient: number;
 }
 
+// The workload's rows only: the demo seed has outbox rows of its own (a template history).
+const CRASH_ROWS = sql.raw(`idempotency_key like 'crash:%'`);
+
 export async function crashCounts(db: Db): Promise<CrashCounts> {
   const statuses = await queryRows<{ status: string; n: number }>(
     db,
-    sql`select status, count(*)::int as n from outbox group by status`,
+    sql`select status, count(*)::int as n from outbox where ${CRASH_ROWS} group by status`,
   );
   const sandbox = await queryRows<{ n: number }>(
     db,
@@ -140,7 +143,7 @@ export async function auditCrashRun(db: Db): Promise<CrashAudit> {
     db,
     sql`select id::text as id, status, channel_kind, provider_message_id,
                (extract(epoch from sent_at) * 1000)::bigint::text as sent_ms
-        from outbox`,
+        from outbox where ${CRASH_ROWS}`,
   );
   const byId = new Map(rows.map((r) => [r.id, r]));
   const perRow = new Map<string, { id: string; kind: string; status: string; deliveredMs: number | null }[]>();
@@ -198,11 +201,12 @@ export async function auditCrashRun(db: Db): Promise<CrashAudit> {
   }
   const rowsWithTwoBotMessages = await one(sql`
     select count(*)::int as n from (
-      select outbox_id from chat_messages where direction = 'bot' and outbox_id is not null
-      group by outbox_id having count(*) > 1) d`);
+      select c.outbox_id from chat_messages c join outbox o on o.id = c.outbox_id
+      where c.direction = 'bot' and o.${CRASH_ROWS}
+      group by c.outbox_id having count(*) > 1) d`);
   const sentWithoutBotMessage = await one(sql`
     select count(*)::int as n from outbox o
-    where o.status in ('sent', 'delivered', 'read')
+    where o.status in ('sent', 'delivered', 'read') and o.${CRASH_ROWS}
       and not exists (select 1 from chat_messages c where c.direction = 'bot' and c.outbox_id = o.id)`);
   return {
     ...counts,
