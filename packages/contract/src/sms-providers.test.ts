@@ -18,9 +18,26 @@ describe('SMS provider list', () => {
     expect(new Set(SMS_PROVIDERS.map((p) => p.key)).size).toBe(19);
   });
 
-  it('marks the four gateways with adapters as supported', () => {
+  it('marks the gateways with adapters as supported', () => {
     const supported = SMS_PROVIDERS.filter((p) => p.supported && p.key !== 'off').map((p) => p.key);
-    expect(supported).toEqual(['smsru', 'smsc', 'smsaero', 'smsprosto']);
+    // registry.test.ts holds this list against the server's adapters. The four left out publish no API
+    // documentation an adapter could be written from (issue 19 notes what was searched).
+    expect(supported).toEqual([
+      'smsru',
+      'smsc',
+      'smsaero',
+      'smsprosto',
+      'smstraffic',
+      'p1sms',
+      'iqsms',
+      'smspilot',
+      'greensms',
+      'mobizon',
+      'unisender',
+      'twilio',
+      'vonage',
+      'infobip',
+    ]);
     expect(smsProviderByKey('rumessage')?.supported).toBe(false);
   });
 

@@ -103,7 +103,7 @@ export const SMS_PROVIDERS: readonly SmsProviderInfo[] = [
     website: 'https://www.smstraffic.ru',
     auth: [['login', 'password']],
     senderName: 'optional',
-    supported: false,
+    supported: true,
   }),
   gateway({
     id: 8,
@@ -130,7 +130,7 @@ export const SMS_PROVIDERS: readonly SmsProviderInfo[] = [
     website: 'https://p1sms.ru',
     auth: [['apiKey']],
     senderName: 'required',
-    supported: false,
+    supported: true,
   }),
   gateway({
     id: 11,
@@ -148,7 +148,7 @@ export const SMS_PROVIDERS: readonly SmsProviderInfo[] = [
     website: 'https://iqsms.ru',
     auth: [['login', 'password']],
     senderName: 'optional',
-    supported: false,
+    supported: true,
   }),
   gateway({
     id: 13,
@@ -157,16 +157,17 @@ export const SMS_PROVIDERS: readonly SmsProviderInfo[] = [
     website: 'https://smspilot.ru',
     auth: [['apiKey']],
     senderName: 'optional',
-    supported: false,
+    supported: true,
   }),
   gateway({
     id: 14,
     key: 'greensms',
     name: 'GreenSMS',
     website: 'https://greensms.ru',
+    // The API token (sent as a Bearer token), or the account login and password.
     auth: [['apiKey'], ['login', 'password']],
     senderName: 'optional',
-    supported: false,
+    supported: true,
   }),
   gateway({
     id: 15,
@@ -175,7 +176,7 @@ export const SMS_PROVIDERS: readonly SmsProviderInfo[] = [
     website: 'https://mobizon.kz',
     auth: [['apiKey']],
     senderName: 'optional',
-    supported: false,
+    supported: true,
   }),
   gateway({
     id: 16,
@@ -184,7 +185,7 @@ export const SMS_PROVIDERS: readonly SmsProviderInfo[] = [
     website: 'https://www.unisender.com',
     auth: [['apiKey']],
     senderName: 'required',
-    supported: false,
+    supported: true,
   }),
   gateway({
     id: 17,
@@ -194,7 +195,7 @@ export const SMS_PROVIDERS: readonly SmsProviderInfo[] = [
     // Account SID as the login, Auth Token as the password; the sender is a Twilio number.
     auth: [['login', 'password']],
     senderName: 'required',
-    supported: false,
+    supported: true,
   }),
   gateway({
     id: 18,
@@ -204,7 +205,7 @@ export const SMS_PROVIDERS: readonly SmsProviderInfo[] = [
     // API key and API secret.
     auth: [['apiKey', 'password']],
     senderName: 'required',
-    supported: false,
+    supported: true,
   }),
   gateway({
     id: 19,
@@ -213,7 +214,7 @@ export const SMS_PROVIDERS: readonly SmsProviderInfo[] = [
     website: 'https://www.infobip.com',
     auth: [['apiKey']],
     senderName: 'optional',
-    supported: false,
+    supported: true,
   }),
 ];
 

@@ -19,12 +19,14 @@ describe('SMS adapter registry', () => {
     expect(smsAdapterFor(1)).toBeUndefined();
     expect(smsAdapterFor('off')).toBeUndefined();
     expect(smsAdapterFor('rumessage')).toBeUndefined();
-    expect(smsAdapterFor(19)).toBeUndefined();
+    for (const p of SMS_PROVIDERS.filter((p) => !p.supported)) expect(smsAdapterFor(p.id)).toBeUndefined();
     expect(smsAdapterFor(99)).toBeUndefined();
   });
 
   it('builds a channel driver named sms:<key>', () => {
     expect(smsDriverFor('smsprosto')?.provider).toBe('sms:smsprosto');
-    expect(smsDriverFor('twilio')).toBeUndefined();
+    expect(smsDriverFor(17)?.provider).toBe('sms:twilio');
+    expect(smsDriverFor('vonage')?.provider).toBe('sms:vonage');
+    expect(smsAdapterFor(19)?.key).toBe('infobip');
   });
 });

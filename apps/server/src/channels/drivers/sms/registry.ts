@@ -2,7 +2,17 @@ import { resolveSmsProvider, SMS_PROVIDERS } from '@salon/contract/sms-providers
 import { smsAeroProvider } from './providers/sms-aero.js';
 import { smsProstoProvider } from './providers/sms-prosto.js';
 import { smsRuProvider } from './providers/sms-ru.js';
+import { greenSmsProvider } from './providers/greensms.js';
+import { mobizonProvider } from './providers/mobizon.js';
+import { unisenderProvider } from './providers/unisender.js';
+import { iqsmsProvider } from './providers/iqsms.js';
+import { p1smsProvider } from './providers/p1sms.js';
+import { smspilotProvider } from './providers/smspilot.js';
 import { smscProvider } from './providers/smsc.js';
+import { smsTrafficProvider } from './providers/sms-traffic.js';
+import { infobipProvider } from './providers/infobip.js';
+import { twilioProvider } from './providers/twilio.js';
+import { vonageProvider } from './providers/vonage.js';
 import { smsDriver, type SmsChannelDriver, type SmsDriverOptions } from './sms-driver.js';
 import type { SmsProvider, SmsProviderOptions } from './sms-provider.js';
 
@@ -13,6 +23,16 @@ const ADAPTERS: Readonly<Record<string, (options?: SmsProviderOptions) => SmsPro
   smsc: smscProvider,
   smsaero: smsAeroProvider,
   smsprosto: smsProstoProvider,
+  greensms: greenSmsProvider,
+  mobizon: mobizonProvider,
+  unisender: unisenderProvider,
+  p1sms: p1smsProvider,
+  iqsms: iqsmsProvider,
+  smspilot: smspilotProvider,
+  smstraffic: smsTrafficProvider,
+  twilio: twilioProvider,
+  vonage: vonageProvider,
+  infobip: infobipProvider,
 };
 
 export function supportedSmsProviderKeys(): string[] {
