@@ -128,6 +128,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     clock,
     encryptionKey: secrets.encryptionKey,
     smsDriver: config.CHANNEL_SMS_DRIVER,
+    smsGatewayUrls: config.SMS_GATEWAY_URLS,
+    logger,
   });
 
   const auth = createAuthModule({ db, config, clock, logger, tokenSecret: secrets.tokenSecret, adminBot });

@@ -139,3 +139,20 @@ export const smsSettingsWire = z.object({
 export type SmsSettingsWire = z.infer<typeof smsSettingsWire>;
 export const smsSettingsResponse = loaded(smsSettingsWire);
 export const smsSettingsSaved = saved(smsSettingsWire);
+
+// --- SMS balance (GET /settings/sms_balance): asked of the saved provider on each request ---
+// ok: balance holds the amount; not_supported: the provider has no balance call; off: no provider
+// saved; unavailable: the provider failed or did not answer in time; sandbox: the sandbox network
+// carries SMS here and has no account.
+export const SMS_BALANCE_STATUSES = ['ok', 'not_supported', 'off', 'unavailable', 'sandbox'] as const;
+export type SmsBalanceStatus = (typeof SMS_BALANCE_STATUSES)[number];
+export const smsBalance = z.object({
+  provider: z.string().nullable(),
+  balance: z.number().nullable(),
+  // ISO 4217 when the provider's accounts have one known currency, else null.
+  currency: z.string().nullable(),
+  status: z.enum(SMS_BALANCE_STATUSES),
+  checked_at: z.iso.datetime({ offset: true }),
+});
+export type SmsBalance = z.infer<typeof smsBalance>;
+export const smsBalanceResponse = loaded(smsBalance);

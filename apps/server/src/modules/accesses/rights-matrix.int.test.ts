@@ -97,6 +97,7 @@ const CALLS: GuardedCall[] = [
   { method: 'GET', path: '/api/settings/priority_channel', guard: 'settings' },
   { method: 'POST', path: '/api/settings/priority_channel', guard: 'settings', body: {} },
   { method: 'GET', path: '/api/settings/sms', guard: 'settings' },
+  { method: 'GET', path: '/api/settings/sms_balance', guard: 'settings' },
   { method: 'POST', path: '/api/settings/sms', guard: 'settings', body: {} },
   // System messages: owner/support.
   { method: 'GET', path: '/api/settings/system_messages', guard: 'systemMessages' },

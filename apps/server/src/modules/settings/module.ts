@@ -1,5 +1,6 @@
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db/client.js';
+import type { Logger } from '../../platform/logger.js';
 import { DEFAULT_GENERAL_SETTINGS } from '@salon/contract/settings';
 import type { ServerModule } from '../../platform/module.js';
 import type { ChannelRepository } from '../../channels/repository.js';
@@ -13,6 +14,8 @@ export interface SettingsModuleDeps {
   clock: Clock;
   encryptionKey: Buffer;
   smsDriver: 'sandbox' | 'gateways';
+  smsGatewayUrls: Readonly<Record<string, string>>;
+  logger: Logger;
 }
 
 export interface SettingsModule extends ServerModule {

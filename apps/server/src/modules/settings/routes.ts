@@ -10,6 +10,7 @@ import {
   priorityChannelResponse,
   priorityChannelSaved,
   SETTINGS_STATUS,
+  smsBalanceResponse,
   smsSettingsBody,
   smsSettingsResponse,
   smsSettingsSaved,
@@ -99,6 +100,12 @@ export function settingsRoutes(service: SettingsService): FastifyPluginAsyncZod 
       ok: true as const,
       data: await service.sms(requireBranch(req).accId),
     }));
+    // Read with the same right as the SMS settings it reports on.
+    app.get(
+      '/settings/sms_balance',
+      { config: settings, schema: { response: { 200: smsBalanceResponse } } },
+      async (req) => ({ ok: true as const, data: await service.smsBalance(requireBranch(req).accId) }),
+    );
     app.post(
       '/settings/sms',
       { config: settings, schema: { body: smsSettingsBody, response: { 200: smsSettingsSaved } } },

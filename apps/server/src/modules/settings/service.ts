@@ -7,17 +7,20 @@ import {
   type GeneralSettings,
   type PriorityChannel,
   type PriorityChannelBody,
+  type SmsBalance,
   type SmsSettingsBody,
   type SmsSettingsWire,
   type SystemMessages,
 } from '@salon/contract/settings';
 import { resolveSmsProvider, SMS_PROVIDER_OFF, smsProviderByKey } from '@salon/contract/sms-providers';
 import type { Clock } from '../../platform/clock.js';
+import type { Logger } from '../../platform/logger.js';
 import { open, seal } from '../../platform/crypto.js';
 import { errors } from '../../platform/http/errors.js';
 import { CHANNEL_KINDS, type ChannelKind } from '../../channels/channel.js';
 import type { ChannelRepository } from '../../channels/repository.js';
 import type { SettingsRepository } from './repository.js';
+import { smsBalance } from './sms-balance.js';
 import { applySmsChange, smsWire, type SmsSecrets } from './sms-settings.js';
 
 export interface SettingsDeps {
@@ -27,6 +30,9 @@ export interface SettingsDeps {
   encryptionKey: Buffer;
   // 'sandbox': the sandbox network carries every branch's SMS; 'gateways': the chosen provider does.
   smsDriver: 'sandbox' | 'gateways';
+  // SMS_GATEWAY_URLS, for the balance asked of the branch's gateway.
+  smsGatewayUrls: Readonly<Record<string, string>>;
+  logger: Logger;
 }
 
 const KIND_TO_PRIORITY: Record<ChannelKind, PriorityChannel> = {
@@ -133,6 +139,26 @@ export class SettingsService {
   async sms(accId: number): Promise<SmsSettingsWire> {
     const row = await this.d.repo.branchSettings(accId);
     return smsWire(row, this.secrets(row.smsSecrets));
+  }
+
+  // The saved provider's account balance, asked live with the saved credentials.
+  async smsBalance(accId: number): Promise<SmsBalance> {
+    const row = await this.d.repo.branchSettings(accId);
+    const secrets = this.secrets(row.smsSecrets);
+    return smsBalance(
+      { smsDriver: this.d.smsDriver, gatewayUrls: this.d.smsGatewayUrls, logger: this.d.logger },
+      {
+        accId,
+        providerId: row.smsProvider,
+        credentials: {
+          apiKey: secrets.apiKey,
+          login: row.smsLogin,
+          password: secrets.password,
+          senderName: row.smsSenderName,
+        },
+        now: this.d.clock.now(),
+      },
+    );
   }
 
   async saveSms(accId: number, body: SmsSettingsBody): Promise<SmsSettingsWire> {

@@ -34,6 +34,8 @@ export interface SmsProvider {
   status(credentials: SmsCredentials, providerMessageId: string): Promise<SmsDeliveryStatus>;
   /** The account balance in the account's currency. Throws SmsProviderError. */
   balance?(credentials: SmsCredentials): Promise<number>;
+  /** The currency of balance() (ISO 4217) when every account of the provider has the same one. */
+  readonly balanceCurrency?: string;
 }
 
 /** Every adapter takes these so tests (and a proxy or a mirror host) can replace the network. */

@@ -2,8 +2,10 @@ import { Alert, Anchor, Divider, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../shared/toast/show-toast';
+import { showsSmsBalance } from '../sms-balance-rules';
 import { chooseProvider, isOff, providerOf, toggleConfirm, type SmsDraft } from '../sms-rules';
 import { SettingSwitch } from './setting-switch';
+import { SmsBalanceLine } from './sms-balance-line';
 import { SmsCredentialFields } from './sms-credential-fields';
 import { SmsProviderSelect } from './sms-provider-select';
 
@@ -11,10 +13,13 @@ interface SmsSettingsFieldsProps {
   value: SmsDraft;
   update: (patch: Partial<SmsDraft>) => void;
   errorOf: (field: string) => string | undefined;
+  accId: number | null;
+  // The provider the server has (null when off): the balance line is shown for it only.
+  savedProviderId: number | null;
 }
 
 // SPEC 3 Settings (SMS), SPEC 4: the provider decides the inputs; 'off' clears the confirmation.
-export function SmsSettingsFields({ value, update, errorOf }: SmsSettingsFieldsProps) {
+export function SmsSettingsFields({ value, update, errorOf, accId, savedProviderId }: SmsSettingsFieldsProps) {
   const { t } = useTranslation('settings');
   const provider = providerOf(value);
   const off = isOff(value);
@@ -34,6 +39,7 @@ export function SmsSettingsFields({ value, update, errorOf }: SmsSettingsFieldsP
     <>
       <Stack gap="xs">
         <SmsProviderSelect providerId={value.providerId} onChange={onProvider} error={errorOf('provider')} />
+        {showsSmsBalance(savedProviderId, value.providerId) && <SmsBalanceLine accId={accId} />}
         {provider.website && (
           <Anchor href={provider.website} target="_blank" rel="noreferrer" size="sm" data-testid="sms-provider-website">
             {t('sms.provider.website')}

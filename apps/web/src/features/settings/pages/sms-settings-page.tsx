@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../shared/session/use-session';
 import { smsSettingsQuery } from '../api/get-sms-settings';
@@ -22,12 +23,23 @@ export function SmsSettingsPage() {
     validate: smsProblems,
     serverError: smsServerError,
     // A provider set or cleared changes which channels have priority data (the menu's count).
-    alsoChanges: [settingsQueryKey('priority_channel', accId)],
+    // …and which account the balance line asks about.
+    alsoChanges: [settingsQueryKey('priority_channel', accId), settingsQueryKey('sms_balance', accId)],
   });
+  // The provider as saved (not as edited): the balance line belongs to it.
+  const savedProviderId = useQuery(smsSettingsQuery(accId)).data?.sms_provider ?? null;
   const errorOf = useFieldError(form.fieldErrors);
   return (
     <SettingsPageFrame title={t('pages:titles.sms')} intro={t('settings:sms.intro')} form={form}>
-      {(value) => <SmsSettingsFields value={value} update={form.update} errorOf={errorOf} />}
+      {(value) => (
+        <SmsSettingsFields
+          value={value}
+          update={form.update}
+          errorOf={errorOf}
+          accId={accId}
+          savedProviderId={savedProviderId}
+        />
+      )}
     </SettingsPageFrame>
   );
 }

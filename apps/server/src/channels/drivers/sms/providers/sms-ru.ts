@@ -93,6 +93,8 @@ export function smsRuProvider(options?: SmsProviderOptions): SmsProvider {
 
   return {
     key: 'smsru',
+    // sms.ru accounts are kept in roubles.
+    balanceCurrency: 'RUB',
 
     send: (credentials, input) =>
       sendGuarded(async () => {
