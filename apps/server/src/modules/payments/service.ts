@@ -89,11 +89,12 @@ export class PaymentsService {
   private async terms(accId: number) {
     const branch = await this.d.repo.branch(accId);
     if (!branch) throw errors.accountsNotFound();
-    const [account, periods, promo] = await Promise.all([
+    const [account, periods, last] = await Promise.all([
       this.d.repo.account(accId),
       this.d.repo.periods(accId),
-      this.firstPaymentDiscount(accId),
+      this.d.repo.lastSucceeded(accId),
     ]);
+    const promo = last ? 0 : await this.firstPaymentDiscount(accId);
     const currency = currencyOf(branch.currency);
     const prices = { ...this.d.prices[currency] };
     // SPEC 3: WA is forced to the TG price.
@@ -107,18 +108,21 @@ export class PaymentsService {
       bonusWeeks: bonusWeeksOf(account?.bonusWeeks),
       account,
       periods: periods.rows,
+      last,
     };
   }
 
+  // The partner's one-time discount of a branch a promo code brought (asked before its first payment).
   private async firstPaymentDiscount(accId: number): Promise<number> {
-    if (!this.d.firstPaymentDiscount || (await this.d.repo.lastSucceeded(accId))) return 0;
+    if (!this.d.firstPaymentDiscount) return 0;
     const discount = await this.d.firstPaymentDiscount(accId);
     return Number.isFinite(discount) ? discount : 0;
   }
 
   async payData(accId: number): Promise<PayData> {
     const t = await this.terms(accId);
-    const [employees, last] = await Promise.all([this.d.repo.employeeCount(accId), this.d.repo.lastSucceeded(accId)]);
+    const employees = await this.d.repo.employeeCount(accId);
+    const last = t.last;
     const state = payStateOf(t.periods, t.today);
     const till = (m: PayModule) => t.periods.find((p) => p.module === m)?.paidTill ?? null;
     // The month cards price the active modules (a branch with none: one channel module).

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   startFakeProviderServer,
-  unusedBaseUrl,
   type FakeProviderServer,
   type FakeReply,
   type RecordedRequest,
 } from '../../../../test-support/fake-provider-server.js';
+import { sendThroughUnreachableGateway } from '../../../../test-support/sms-unreachable.js';
 import { SmsProviderError } from '../sms-provider.js';
 import { greenSmsProvider } from './greensms.js';
 
@@ -148,13 +148,7 @@ describe('GREENSMS adapter against a fake GREENSMS', () => {
   });
 
   it('reports an unreachable gateway as provider_error, without throwing', async () => {
-    const offline = greenSmsProvider({ baseUrl: await unusedBaseUrl(), timeoutMs: 2000 });
-    const result = await offline.send(withToken, {
-      idempotencyKey: 'k',
-      to: '79161234567',
-      text: 'hi',
-      senderName: null,
-    });
+    const result = await sendThroughUnreachableGateway(greenSmsProvider, withToken, '79161234567', null);
     expect(result).toMatchObject({ ok: false, failure: 'provider_error' });
     expect(!result.ok && result.detail).toMatch(/^network/);
   });

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   startFakeProviderServer,
-  unusedBaseUrl,
   type FakeProviderServer,
   type FakeReply,
   type RecordedRequest,
 } from '../../../../test-support/fake-provider-server.js';
+import { sendThroughUnreachableGateway } from '../../../../test-support/sms-unreachable.js';
 import { SmsProviderError } from '../sms-provider.js';
 import { infobipProvider } from './infobip.js';
 
@@ -202,13 +202,7 @@ describe('Infobip adapter against a fake Infobip SMS API', () => {
   });
 
   it('reports an unreachable API as provider_error, without throwing', async () => {
-    const offline = infobipProvider({ baseUrl: await unusedBaseUrl(), timeoutMs: 2000 });
-    const result = await offline.send(credentials, {
-      idempotencyKey: 'k',
-      to: '79161234567',
-      text: 'hi',
-      senderName: 'Salon',
-    });
+    const result = await sendThroughUnreachableGateway(infobipProvider, credentials, '79161234567', 'Salon');
     expect(result).toMatchObject({ ok: false, failure: 'provider_error' });
     expect(!result.ok && result.detail).toMatch(/^network/);
   });

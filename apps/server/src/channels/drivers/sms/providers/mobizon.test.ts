@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   startFakeProviderServer,
-  unusedBaseUrl,
   type FakeProviderServer,
   type FakeReply,
   type RecordedRequest,
 } from '../../../../test-support/fake-provider-server.js';
+import { sendThroughUnreachableGateway } from '../../../../test-support/sms-unreachable.js';
 import { SmsProviderError } from '../sms-provider.js';
 import { mobizonProvider } from './mobizon.js';
 
@@ -172,13 +172,7 @@ describe('Mobizon adapter against a fake Mobizon', () => {
   });
 
   it('reports an unreachable gateway as provider_error, without throwing', async () => {
-    const offline = mobizonProvider({ baseUrl: await unusedBaseUrl(), timeoutMs: 2000 });
-    const result = await offline.send(credentials, {
-      idempotencyKey: 'k',
-      to: '77011234567',
-      text: 'hi',
-      senderName: null,
-    });
+    const result = await sendThroughUnreachableGateway(mobizonProvider, credentials, '77011234567', null);
     expect(result).toMatchObject({ ok: false, failure: 'provider_error' });
     expect(!result.ok && result.detail).toMatch(/^network/);
   });

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   startFakeProviderServer,
-  unusedBaseUrl,
   type FakeProviderServer,
   type FakeReply,
   type RecordedRequest,
 } from '../../../../test-support/fake-provider-server.js';
+import { sendThroughUnreachableGateway } from '../../../../test-support/sms-unreachable.js';
 import { SmsProviderError } from '../sms-provider.js';
 import { p1smsProvider } from './p1sms.js';
 
@@ -138,13 +138,7 @@ describe('P1SMS adapter against a fake P1SMS', () => {
   });
 
   it('reports an unreachable gateway as provider_error, without throwing', async () => {
-    const offline = p1smsProvider({ baseUrl: await unusedBaseUrl(), timeoutMs: 2000 });
-    const result = await offline.send(credentials, {
-      idempotencyKey: 'k',
-      to: '79161234567',
-      text: 'hi',
-      senderName: 'VIRTA',
-    });
+    const result = await sendThroughUnreachableGateway(p1smsProvider, credentials, '79161234567', 'VIRTA');
     expect(result).toMatchObject({ ok: false, failure: 'provider_error' });
     expect(!result.ok && result.detail).toMatch(/^network/);
   });

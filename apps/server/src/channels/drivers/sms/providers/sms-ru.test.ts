@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   startFakeProviderServer,
-  unusedBaseUrl,
   type FakeProviderServer,
   type FakeReply,
   type RecordedRequest,
 } from '../../../../test-support/fake-provider-server.js';
+import { sendThroughUnreachableGateway } from '../../../../test-support/sms-unreachable.js';
 import { SmsProviderError } from '../sms-provider.js';
 import { smsRuProvider } from './sms-ru.js';
 
@@ -157,13 +157,7 @@ describe('sms.ru adapter against a fake sms.ru', () => {
   });
 
   it('reports an unreachable gateway as provider_error, without throwing', async () => {
-    const offline = smsRuProvider({ baseUrl: await unusedBaseUrl(), timeoutMs: 2000 });
-    const result = await offline.send(credentials, {
-      idempotencyKey: 'k',
-      to: '79161234567',
-      text: 'hi',
-      senderName: null,
-    });
+    const result = await sendThroughUnreachableGateway(smsRuProvider, credentials, '79161234567', null);
     expect(result).toMatchObject({ ok: false, failure: 'provider_error' });
     expect(!result.ok && result.detail).toMatch(/^network/);
   });

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   startFakeProviderServer,
-  unusedBaseUrl,
   type FakeProviderServer,
   type FakeReply,
   type RecordedRequest,
 } from '../../../../test-support/fake-provider-server.js';
+import { sendThroughUnreachableGateway } from '../../../../test-support/sms-unreachable.js';
 import { SmsProviderError } from '../sms-provider.js';
 import { twilioProvider } from './twilio.js';
 
@@ -187,13 +187,7 @@ describe('Twilio adapter (twilio client) against a fake Twilio API', () => {
   });
 
   it('reports an unreachable API as provider_error, without throwing', async () => {
-    const offline = twilioProvider({ baseUrl: await unusedBaseUrl(), timeoutMs: 2000 });
-    const result = await offline.send(credentials, {
-      idempotencyKey: 'k',
-      to: '79161234567',
-      text: 'hi',
-      senderName: '+15017122661',
-    });
+    const result = await sendThroughUnreachableGateway(twilioProvider, credentials, '79161234567', '+15017122661');
     expect(result).toMatchObject({ ok: false, failure: 'provider_error' });
     expect(!result.ok && result.detail).toMatch(/^network/);
   });

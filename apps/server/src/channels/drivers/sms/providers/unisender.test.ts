@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   startFakeProviderServer,
-  unusedBaseUrl,
   type FakeProviderServer,
   type FakeReply,
   type RecordedRequest,
 } from '../../../../test-support/fake-provider-server.js';
+import { sendThroughUnreachableGateway } from '../../../../test-support/sms-unreachable.js';
 import { SmsProviderError } from '../sms-provider.js';
 import { unisenderProvider } from './unisender.js';
 
@@ -139,13 +139,7 @@ describe('Unisender SMS adapter against a fake Unisender', () => {
   });
 
   it('reports an unreachable gateway as provider_error, without throwing', async () => {
-    const offline = unisenderProvider({ baseUrl: await unusedBaseUrl(), timeoutMs: 2000 });
-    const result = await offline.send(credentials, {
-      idempotencyKey: 'k',
-      to: '79092020303',
-      text: 'hi',
-      senderName: 'SalonSPb',
-    });
+    const result = await sendThroughUnreachableGateway(unisenderProvider, credentials, '79092020303', 'SalonSPb');
     expect(result).toMatchObject({ ok: false, failure: 'provider_error' });
     expect(!result.ok && result.detail).toMatch(/^network/);
   });

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   startFakeProviderServer,
-  unusedBaseUrl,
   type FakeProviderServer,
   type FakeReply,
   type RecordedRequest,
 } from '../../../../test-support/fake-provider-server.js';
+import { sendThroughUnreachableGateway } from '../../../../test-support/sms-unreachable.js';
 import { SmsProviderError } from '../sms-provider.js';
 import { isGsm7, vonageProvider } from './vonage.js';
 
@@ -157,13 +157,7 @@ describe('Vonage adapter against a fake Vonage SMS API', () => {
   });
 
   it('reports an unreachable API as provider_error, without throwing', async () => {
-    const offline = vonageProvider({ baseUrl: await unusedBaseUrl(), timeoutMs: 2000 });
-    const result = await offline.send(credentials, {
-      idempotencyKey: 'k',
-      to: '79161234567',
-      text: 'hi',
-      senderName: 'SalonBeauty',
-    });
+    const result = await sendThroughUnreachableGateway(vonageProvider, credentials, '79161234567', 'SalonBeauty');
     expect(result).toMatchObject({ ok: false, failure: 'provider_error' });
     expect(!result.ok && result.detail).toMatch(/^network/);
   });
