@@ -135,7 +135,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const auth = createAuthModule({ db, config, clock, logger, tokenSecret: secrets.tokenSecret, adminBot });
   const blacklist = createBlacklistModule({ db });
   const crm = createCrmModule({ db, config, queue, clock, logger, encryptionKey: secrets.encryptionKey });
-  const connection = createConnectionModule({ db, channels, clock });
+  const connection = createConnectionModule({ db, channels, clock, encryptionKey: secrets.encryptionKey });
   const consents = createConsentsModule({ db, bot: adminBot.files, clock, logger });
   const templates = createTemplatesModule({
     db,

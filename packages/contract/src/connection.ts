@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { channelStatusSchema } from './accounts.js';
 import { normalizePhone } from './phone.js';
 
-// SPEC 7 Connection. Channel names on the wire: WA and TG.
-export const CHANNEL_CODES = ['WA', 'TG'] as const;
+// SPEC 7 Connection. Channel names on the wire: WA and TG; the salon's own Telegram bot TGB and the
+// MAX bot MAX (issue 19).
+export const CHANNEL_CODES = ['WA', 'TG', 'TGB', 'MAX'] as const;
 export const channelCodeSchema = z.enum(CHANNEL_CODES);
 export type ChannelCode = z.infer<typeof channelCodeSchema>;
 
@@ -33,11 +34,21 @@ export const channelStateWire = z.object({
 });
 export type ChannelStateWire = z.infer<typeof channelStateWire>;
 
+// A bot channel: its state (`phone` is the bot's username), the deep link clients open to start it,
+// and how many clients are linked to it (started it and shared their phone).
+export const botStateWire = channelStateWire.extend({
+  bot_link: z.string().nullable(),
+  linked_clients: z.number().int(),
+});
+export type BotStateWire = z.infer<typeof botStateWire>;
+
 // GET /connection
 export const connectionResponse = z.object({
   ok: z.literal(true),
   wa: channelStateWire,
   tg: channelStateWire,
+  tg_bot: botStateWire,
+  max: botStateWire,
   registry_consent: z.boolean(),
   sandbox: z.boolean(),
 });
@@ -99,9 +110,35 @@ export const tgStepResponse = z.object({
 });
 export type TgStepResponse = z.infer<typeof tgStepResponse>;
 
+// POST /connection/tg_bot/token and /connection/max/token {token}: connects the salon's bot, checked
+// with the provider. Printable ASCII only; Telegram's tokens are '<digits>:<35 characters>'.
+export const BOT_TOKEN_MAX = 256;
+export const botTokenBody = z.object({
+  token: z
+    .string()
+    .trim()
+    .min(10, { message: 'invalid_token' })
+    .max(BOT_TOKEN_MAX, { message: 'invalid_token' })
+    .regex(/^[\x21-\x7e]+$/, { message: 'invalid_token' }),
+});
+export const botTokenResponse = z.object({
+  ok: z.literal(true),
+  status: z.enum(['auth_success', 'error']),
+  // invalid_token (the provider refused it), provider_error, not_supported.
+  error: z.string().nullable(),
+  bot_username: z.string().nullable(),
+});
+export type BotTokenResponse = z.infer<typeof botTokenResponse>;
+
 // POST /connection/registry_consent: the owner accepts the rules of the mass-messaging registry.
 export const registryConsentBody = z.object({ accepted: z.literal(true) });
 
 // POST /send_test_message {phone, text}: one message through the real dispatcher.
-export const testMessageBody = z.object({ phone: phoneSchema, text: z.string().trim().min(1).max(4096) });
+// `channel` pins the message to one channel (the bot tabs test their bot); without it the branch's
+// channel priority applies.
+export const testMessageBody = z.object({
+  phone: phoneSchema,
+  text: z.string().trim().min(1).max(4096),
+  channel: channelCodeSchema.optional(),
+});
 export const testMessageResponse = z.object({ ok: z.literal(true), outbox_id: z.number().int() });

@@ -9,9 +9,17 @@ export const MASTER_NAME_MAX = 120;
 export const EXCEPTION_MASTERS_MAX = 200;
 
 // Channel priority wire names (SPEC 7: "object keyed by position").
-export const PRIORITY_CHANNELS = ['Whatsapp', 'Telegram', 'SMS'] as const;
+// SPEC 3 names three (Whatsapp, Telegram, SMS); the salon's own Telegram bot and the MAX bot
+// (issue 19) join them under the names below, in the cascade's default order.
+export const PRIORITY_CHANNELS = ['Whatsapp', 'Telegram', 'TelegramBot', 'MAX', 'SMS'] as const;
 export type PriorityChannel = (typeof PRIORITY_CHANNELS)[number];
-export const PRIORITY_TO_KIND = { Whatsapp: 'whatsapp', Telegram: 'telegram', SMS: 'sms' } as const;
+export const PRIORITY_TO_KIND = {
+  Whatsapp: 'whatsapp',
+  Telegram: 'telegram',
+  TelegramBot: 'tg_bot',
+  MAX: 'max',
+  SMS: 'sms',
+} as const;
 
 export const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
 

@@ -76,7 +76,8 @@ const systemMessagesWire = systemMessages.extend({ exception_masters_names: z.ar
 export const systemMessagesResponse = loaded(systemMessagesWire);
 export const systemMessagesSaved = saved(systemMessagesWire);
 
-// --- Channel priority: {"1": "Whatsapp", "2": "Telegram", "3": "SMS", soft_priority} ---
+// --- Channel priority: {"1": "Whatsapp", "2": "Telegram", "3": "SMS", soft_priority}; positions up
+// to 5 with the two bot channels ---
 const priorityChannel = z.enum(PRIORITY_CHANNELS);
 export const priorityChannelBody = z
   .object({ soft_priority: z.boolean() })
@@ -85,7 +86,7 @@ export const priorityChannelBody = z
     const channels: string[] = [];
     for (const [key, v] of Object.entries(value)) {
       if (key === 'soft_priority') continue;
-      if (!/^[1-3]$/.test(key) || typeof v !== 'string') {
+      if (!/^[1-5]$/.test(key) || typeof v !== 'string') {
         ctx.addIssue({ code: 'custom', path: [key], message: 'invalid_position' });
         continue;
       }

@@ -1,11 +1,39 @@
 import type { ChannelStatus } from '@salon/contract/accounts';
 
-// The channel port: every way of reaching a client's phone (WhatsApp, Telegram, SMS, and the sandbox
-// that stands in for all three) is a driver behind these interfaces. The core owns persistence,
-// pacing, priority and fallback; a driver only speaks its provider's protocol.
+// The channel port: every way of reaching a client's phone (WhatsApp, Telegram user account, the
+// salon's own Telegram bot, the MAX messenger's bot, SMS, and the sandbox that stands in for all of
+// them) is a driver behind these interfaces. The core owns persistence, pacing, priority and
+// fallback; a driver only speaks its provider's protocol.
 
-export const CHANNEL_KINDS = ['whatsapp', 'telegram', 'sms'] as const;
+// In the default order of the cascade (the branch's channel priority reorders it).
+export const CHANNEL_KINDS = ['whatsapp', 'telegram', 'tg_bot', 'max', 'sms'] as const;
 export type ChannelKind = (typeof CHANNEL_KINDS)[number];
+
+// Bots reach only people who started them and shared their phone through the bot's contact request
+// (INTEGRATIONS.md): the core links the messenger's user to the client's phone (channels/reach) and
+// sends to that user's chat id, never to a phone.
+export const BOT_KINDS = ['tg_bot', 'max'] as const;
+export type BotKind = (typeof BOT_KINDS)[number];
+export function isBotKind(kind: string): kind is BotKind {
+  return (BOT_KINDS as readonly string[]).includes(kind);
+}
+
+// What a bot's user did that the core must know to link them to a client (bots only).
+export type SubscriberEvent =
+  // Pressed Start, from a deep link (`startToken`: its payload, our per-client invite token) or not.
+  | { type: 'started'; address: string; name: string | null; startToken: string | null }
+  // Shared their own phone through the contact request (drivers check it is the sender's own
+  // contact, not someone else's card). `phone`: digits in international form.
+  | { type: 'contact'; address: string; name: string | null; phone: string }
+  // Blocked or stopped the bot: messages to them fail until they start it again.
+  | { type: 'stopped'; address: string };
+
+// The bot's answer to a subscriber event, written by the core (texts are the salon's) and sent by
+// the driver to that user: `askContact` shows the messenger's "share my phone" button with it.
+export interface SubscriberReply {
+  text: string;
+  askContact: boolean;
+}
 
 export interface InboundMessage {
   providerMessageId: string;
@@ -37,8 +65,12 @@ export interface ChannelEvents {
   // Resolves once the ack is stored: a driver that must not report an ack twice (or lose it)
   // waits for this before forgetting it.
   ack(providerMessageId: string, ack: Ack): void | Promise<void>;
-  // Resolves once the message is stored (and offered to the reply handlers).
+  // Resolves once the message is stored (and offered to the reply handlers). Bots report `from` as
+  // the user's address (chat id); the core turns a linked one into the client's phone.
   inbound(message: InboundMessage): void | Promise<void>;
+  // Bots: a user started the bot, shared their phone or stopped it. Resolves with what to answer
+  // (null: nothing) once the link is stored.
+  subscriber(event: SubscriberEvent): Promise<SubscriberReply | null>;
 }
 
 export interface OutboundMessage {
@@ -46,7 +78,8 @@ export interface OutboundMessage {
   // deduplicates (WhatsApp message id, Telegram random_id, an SMS client id), so a resend after a
   // crash does not reach the client twice.
   idempotencyKey: string;
-  // Digits of the recipient's phone in international form, e.g. 79161234567.
+  // Digits of the recipient's phone in international form, e.g. 79161234567; for a bot, the chat id
+  // (address) of the messenger user linked to that phone.
   to: string;
   text: string;
   media: { fileName: string; contentType: string; data: Buffer } | null;
@@ -70,7 +103,11 @@ export type LoginStep =
   | { step: 'pairing_code'; phone: string }
   | { step: 'phone'; phone: string }
   | { step: 'code'; code: string }
-  | { step: 'password'; password: string };
+  | { step: 'password'; password: string }
+  // Bots: the token the salon got from @BotFather / MAX's MasterBot. Checked with the provider
+  // (getMe / GET /me); on success the driver reports it as the credentials and the bot's username
+  // as the status detail's `phone` (the handle the opt-in links point at).
+  | { step: 'bot_token'; token: string };
 
 export type LoginError =
   | 'invalid_phone'
@@ -79,6 +116,7 @@ export type LoginError =
   | 'wrong_password'
   | 'too_soon'
   | 'flood'
+  | 'invalid_token'
   | 'not_supported'
   | 'provider_error';
 
@@ -101,12 +139,24 @@ export interface ChannelSession {
   // Shows the client's messages in `chat` (an InboundMessage's `from`) as read by the salon: blue
   // ticks on WhatsApp, "read" on Telegram. Optional: SMS has no such thing.
   markRead?(chat: string, providerMessageIds: string[]): Promise<void>;
+  // Bots in webhook mode: one update the provider posted to our webhook (its secret already checked
+  // by the route), handed to the process holding the session through the command queue.
+  handleUpdate?(update: unknown): Promise<void>;
 }
 
 export interface ChannelInstanceRef {
   // Our id of this channel connection (one per branch and kind).
   id: string;
   accId: number;
+}
+
+// Where a bot driver asks its provider to post updates (webhook mode, when PUBLIC_BASE_URL is set);
+// without it the session long-polls.
+export interface BotWebhook {
+  url(instanceId: string): string;
+  // The per-instance secret the provider echoes in its header (X-Telegram-Bot-Api-Secret-Token,
+  // X-Max-Bot-Api-Secret); the route refuses an update without it.
+  secret(instanceId: string): string;
 }
 
 export interface ChannelDriver {

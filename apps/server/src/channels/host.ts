@@ -9,14 +9,18 @@ import type {
   InboundMessage,
   LoginResult,
   LoginStep,
+  SubscriberEvent,
+  SubscriberReply,
 } from './channel.js';
+import { isBotKind } from './channel.js';
 import type { AckReport, ChannelInstanceRow, ChannelRepository } from './repository.js';
 import { SerialQueue } from './serial-queue.js';
 
 export type InboundHandler = (instance: ChannelInstanceRow, message: InboundMessage) => Promise<void>;
 
 // What another process may ask of the session this process holds.
-export type HostCommand = { type: 'login'; step: LoginStep } | { type: 'logout' };
+// `update`: a bot's webhook update, stored by the route and handed to the session here.
+export type HostCommand = { type: 'login'; step: LoginStep } | { type: 'logout' } | { type: 'update'; update: unknown };
 export type HostCommandResult = LoginResult | { result: 'done' };
 
 export interface ChannelHostOptions {
@@ -27,6 +31,12 @@ export interface ChannelHostOptions {
   // The drivers this process runs, by provider name ('sandbox', 'baileys', ...) and kind.
   drivers: ChannelDriver[];
   onInbound: InboundHandler[];
+  // Bots: links a user who started the bot or shared their phone (channels/reach), and finds the
+  // client's phone behind a bot message's sender (null: never linked, the message is not kept).
+  subscribers?: {
+    onSubscriber(instance: ChannelInstanceRow, event: SubscriberEvent): Promise<SubscriberReply | null>;
+    phoneOf(instance: ChannelInstanceRow, address: string): Promise<string | null>;
+  };
   leaseMs?: number;
   tickMs?: number;
 }
@@ -156,11 +166,24 @@ export class ChannelHost {
         acks.reports.push({ providerMessageId: id, ack });
         return acks.stored;
       },
-      inbound: (message) =>
+      inbound: (reported) =>
         push(async () => {
+          let message = reported;
+          if (isBotKind(row.kind)) {
+            // A bot knows its users by chat id: the chat log and the replies know clients by phone.
+            const phone = await this.o.subscribers?.phoneOf(row, reported.from);
+            if (!phone) return;
+            message = { ...reported, from: phone };
+          }
           if (!(await repo.saveInbound(row, message))) return;
           for (const handler of this.o.onInbound) await handler(row, message);
         }),
+      subscriber: (event) => {
+        let reply: SubscriberReply | null = null;
+        return push(async () => {
+          reply = (await this.o.subscribers?.onSubscriber(row, event)) ?? null;
+        }).then(() => reply);
+      },
     };
     const credentials = row.credentials ? open(encryptionKey, row.credentials) : null;
     const session = await driver.open({ id: row.id, accId: row.accId }, credentials, events);
@@ -186,6 +209,13 @@ export class ChannelHost {
 
   async run(instanceId: string, command: HostCommand): Promise<HostCommandResult> {
     if (command.type === 'login') return this.login(instanceId, command.step);
+    if (command.type === 'update') {
+      const session = await this.ensure(instanceId);
+      if (!session?.handleUpdate) return { result: 'error', error: 'not_supported' };
+      await session.handleUpdate(command.update);
+      await this.#live.get(instanceId)?.queue.drain();
+      return { result: 'done' };
+    }
     const session = await this.ensure(instanceId);
     await session?.logout();
     await this.#live.get(instanceId)?.queue.drain();

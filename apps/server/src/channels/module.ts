@@ -8,10 +8,11 @@ import { Outbox } from './dispatch/outbox.js';
 import { OutboxRepository } from './dispatch/outbox-repository.js';
 import type { RecipientPolicy } from './dispatch/recipient-policy.js';
 import { SandboxNetwork } from './drivers/sandbox/network.js';
-import { selectDrivers } from './drivers/select-drivers.js';
+import { selectDrivers, type DriverSelection } from './drivers/select-drivers.js';
 import { ChannelHost } from './host.js';
 import { channelReadMarker, type ChannelReadMarker } from './read-marker.js';
 import { ReplyChain } from './inbound/reply-chain.js';
+import { ReachService } from './reach/reach-service.js';
 import { ChannelRepository } from './repository.js';
 
 export interface ChannelsModuleDeps extends ModuleContext {
@@ -38,8 +39,10 @@ export interface ChannelsModule extends ServerModule {
   // Shows a client's messages as read on the messenger, where this process holds the session.
   readMarker: ChannelReadMarker;
   pacing: (kind: ChannelKind) => PacingProfile;
+  // The bots' opt-in (who started them, whose phone they shared) and the links that invite clients.
+  reach: ReachService;
   // Which provider serves each messenger, and whether the sandbox is on.
-  providers: { whatsapp: string; telegram: string };
+  providers: DriverSelection['providers'];
   sandboxEnabled: boolean;
 }
 
@@ -51,6 +54,7 @@ export function createChannelsModule(deps: ChannelsModuleDeps): ChannelsModule {
   const sandbox = new SandboxNetwork(db, clock, { deliveryMs: config.SANDBOX_DELIVERY_MS });
   const selection = selectDrivers(config, sandbox, logger, { branchName: deps.branchName });
   const replies = new ReplyChain();
+  const reach = new ReachService({ db, clock, instances: repo });
   const host = deps.withHost
     ? new ChannelHost({
         repo,
@@ -61,6 +65,10 @@ export function createChannelsModule(deps: ChannelsModuleDeps): ChannelsModule {
         onInbound: [
           async (instance, message) => void (await replies.run({ accId: instance.accId, instance, message })),
         ],
+        subscribers: {
+          onSubscriber: (instance, event) => reach.onSubscriber(instance, event),
+          phoneOf: (instance, address) => reach.phoneOf(instance, address),
+        },
         leaseMs: config.CHANNEL_LEASE_MS,
       })
     : undefined;
@@ -86,6 +94,7 @@ export function createChannelsModule(deps: ChannelsModuleDeps): ChannelsModule {
     dispatcher,
     replies,
     readMarker: channelReadMarker(host, logger),
+    reach,
     pacing,
     providers: selection.providers,
     sandboxEnabled: selection.sandbox,

@@ -231,7 +231,9 @@ export class ChannelRepository {
       where ${ackRank(sql`excluded.ack`)} > ${ackRank(sql`${channelAcks.ack}`)}`);
     // A status only moves up sent < delivered < read; 'failed' only replaces 'sent'. A second
     // statement, so that it sees a send recorded while the acks' statement waited on its key.
+    // The channel that delivered is remembered for the client (soft priority tries it first).
     await db.execute(sql`
+      with raised as (
       update ${outbox} set
         status = v.ack,
         status_reason = case when v.ack = 'failed' then 'provider_failed' else outbox.status_reason end,
@@ -241,7 +243,15 @@ export class ChannelRepository {
         updated_at = ${at}::timestamptz
       from (values ${reported}) as v(id, ack)
       where outbox.instance_id = ${instanceId} and outbox.provider_message_id = v.id
-        and (outbox.status = 'sent' or (v.ack = 'read' and outbox.status = 'delivered'))`);
+        and (outbox.status = 'sent' or (v.ack = 'read' and outbox.status = 'delivered'))
+      returning outbox.acc_id, outbox.recipient, outbox.channel_kind, v.ack
+      )
+      insert into client_channels (acc_id, phone, kind, state, last_delivered_at, updated_at)
+      select distinct on (acc_id, recipient, channel_kind) acc_id, recipient, channel_kind, 'linked',
+        ${at}::timestamptz, ${at}::timestamptz
+      from raised where ack in ('delivered', 'read') and channel_kind is not null
+      on conflict (acc_id, phone, kind) do update set state = 'linked',
+        last_delivered_at = excluded.last_delivered_at, updated_at = excluded.updated_at`);
   }
 
   // Stores an incoming message once, however often the provider repeats it.

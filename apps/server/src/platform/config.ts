@@ -78,6 +78,15 @@ const envSchema = z.object({
   // SMS: 'sandbox' carries every branch's SMS in the sandbox network whatever provider /sms names;
   // 'gateways' sends through the provider and credentials each branch saved on /sms.
   CHANNEL_SMS_DRIVER: z.enum(['sandbox', 'gateways']).default('sandbox'),
+  // The salon's own bots: 'grammy' (Telegram Bot API) and 'maxbot' (@maxhub/max-bot-api) talk to the
+  // real messengers; the sandbox stands in for both. Their API base URLs (a proxy, or a test's fake).
+  CHANNEL_TG_BOT_DRIVER: z.enum(['sandbox', 'grammy']).default('sandbox'),
+  CHANNEL_MAX_DRIVER: z.enum(['sandbox', 'maxbot']).default('sandbox'),
+  TELEGRAM_BOT_API_URL: z.url().default('https://api.telegram.org'),
+  MAX_API_URL: z.url().default('https://platform-api2.max.ru'),
+  // How the bots get their updates: long polling (works anywhere), or webhooks at PUBLIC_URL
+  // (/api/channels/bot_webhook/:instanceId, the secret header checked).
+  BOT_UPDATES_MODE: z.enum(['polling', 'webhook']).default('polling'),
   // Another base URL per gateway ('smsru=https://proxy.example/sms,smsc=…'): a forward proxy, a
   // provider's regional host, or a local fake in tests.
   SMS_GATEWAY_URLS: z
@@ -209,6 +218,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.BOT_UPDATES_MODE === 'webhook' && !e.PUBLIC_URL) {
+    throw new ConfigError('Invalid configuration:\n  PUBLIC_URL: required by BOT_UPDATES_MODE=webhook');
+  }
   if (e.CHANNEL_TELEGRAM_DRIVER === 'gramjs' && (!e.TELEGRAM_API_ID || !e.TELEGRAM_API_HASH)) {
     throw new ConfigError(
       'Invalid configuration:\n  TELEGRAM_API_ID, TELEGRAM_API_HASH: required by CHANNEL_TELEGRAM_DRIVER=gramjs',

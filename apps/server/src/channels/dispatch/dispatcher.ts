@@ -2,12 +2,13 @@ import { readFile } from 'node:fs/promises';
 import type { Clock } from '../../platform/clock.js';
 import type { Logger } from '../../platform/logger.js';
 import type { ChannelKind, OutboundMessage, SendResult } from '../channel.js';
-import { CHANNEL_KINDS } from '../channel.js';
+import { isBotKind } from '../channel.js';
 import type { ChannelHost } from '../host.js';
 import type { ChannelInstanceRow } from '../repository.js';
 import { dailyCap, nextGapMs, type PacingProfile } from './governor.js';
 import type { Schedule } from './outbox.js';
 import type { ClaimedRow, OutboxRepository, OutboxRow, SentRecord } from './outbox-repository.js';
+import { cascadeOrder } from './cascade.js';
 import { nextAllowed } from './quiet-hours.js';
 import { localDay } from '@salon/contract/zoned-time';
 
@@ -42,10 +43,6 @@ const MAX_PROVIDER_ERRORS = 5;
 const SOURCES_WITHOUT_CONSENT_CHECK = new Set(['reply', 'test', 'start_page']);
 const SOURCES_WITHOUT_QUIET_HOURS = new Set(['reply', 'start_page']);
 const DEFAULT_CONCURRENCY = 8;
-
-function isKind(value: string): value is ChannelKind {
-  return (CHANNEL_KINDS as readonly string[]).includes(value);
-}
 
 interface SlotRequest {
   instance: ChannelInstanceRow;
@@ -247,16 +244,15 @@ export class Dispatcher {
     const allowedAt = SOURCES_WITHOUT_QUIET_HOURS.has(row.source) ? now : nextAllowed(now, window, row.timeZone);
     if (allowedAt.getTime() > now.getTime()) return this.defer(row, allowedAt, 'quiet_hours');
 
-    const order = (row.channels ?? row.channelOrder ?? [...CHANNEL_KINDS])
-      .filter(isKind)
-      .filter((k) => !row.triedKinds.includes(k));
+    const { order, skipped, addresses } = cascadeOrder(row, now);
     const byKind = new Map(instances.map((i) => [i.kind, i]));
     const ready = order.map((k) => byKind.get(k)).filter((i): i is ChannelInstanceRow => i?.status === 'authenticated');
     if (ready.length === 0) {
       const waiting = order.some((k) => byKind.get(k)?.status === 'loading');
-      return waiting
-        ? this.defer(row, new Date(now.getTime() + 60_000), 'channel_unavailable')
-        : this.finish(row, 'failed', 'no_channel');
+      if (waiting) return this.defer(row, new Date(now.getTime() + 60_000), 'channel_unavailable');
+      // 'not_reachable': a connected channel was there, but the client is known not to be on it.
+      const unreachable = skipped.some((k) => byKind.get(k)?.status === 'authenticated');
+      return this.finish(row, 'failed', unreachable ? 'not_reachable' : 'no_channel');
     }
 
     const timeZone = row.timeZone;
@@ -291,7 +287,7 @@ export class Dispatcher {
     const kind = chosen.kind as ChannelKind;
     let result: SendResult;
     try {
-      result = await session.send(await this.outbound(row, kind));
+      result = await session.send(await this.outbound(row, kind, addresses.get(kind)));
     } catch (err) {
       this.o.logger.warn({ err, outbox: row.id }, 'driver send threw');
       result = { ok: false, failure: 'provider_error', detail: err instanceof Error ? err.message : String(err) };
@@ -309,12 +305,14 @@ export class Dispatcher {
     return this.reserveSlot(instance, timeZone, this.o.pacing(instance.kind as ChannelKind));
   }
 
-  private async outbound(row: OutboxRow, kind: ChannelKind): Promise<OutboundMessage> {
+  // `address`: a bot's chat id for the client (bots never write to a phone).
+  private async outbound(row: OutboxRow, kind: ChannelKind, address: string | undefined): Promise<OutboundMessage> {
     const media = row.media as StoredMedia | null;
     return {
-      // One key per row and channel: a fallback to the next channel is a different message.
+      // One key per row and channel: a fallback to the next channel is a different message, and the
+      // row is recorded as sent on one channel only, so a message reaches the client once.
       idempotencyKey: `outbox:${row.id}:${kind}`,
-      to: row.recipient,
+      to: isBotKind(kind) && address ? address : row.recipient,
       text: row.body,
       media: media
         ? { fileName: media.fileName, contentType: media.contentType, data: await readFile(media.path) }
@@ -335,6 +333,9 @@ export class Dispatcher {
     const tried = [...row.triedKinds, kind];
     switch (result.failure) {
       case 'not_on_channel':
+        // The cascade skips this channel for the client from now on (cascade.ts).
+        await repo.markUnreachable(row.accId, row.recipient, kind, now);
+        return this.fallback(row, tried, result.failure);
       case 'not_connected':
         return this.fallback(row, tried, result.failure);
       case 'banned':
@@ -377,9 +378,19 @@ export class Dispatcher {
     let fellBack = 0;
     for (const row of await repo.undelivered(new Date(now.getTime() - this.o.ackTimeoutMs), ['whatsapp'], limit)) {
       const branch = await repo.branchSending(row.accId);
-      const order = (row.channels ?? branch?.channelOrder ?? [...CHANNEL_KINDS]).filter(isKind);
       const tried = [...row.triedKinds, row.channelKind ?? 'whatsapp'];
-      if (!order.some((k) => !tried.includes(k))) continue;
+      const { order } = cascadeOrder(
+        {
+          channels: row.channels,
+          channelOrder: branch?.channelOrder ?? null,
+          softPriority: branch?.softPriority ?? null,
+          triedKinds: tried,
+          reach: await repo.reachOf(row.accId, row.recipient),
+        },
+        now,
+      );
+      // Nothing left that could reach the client: the message stays sent on its channel.
+      if (order.length === 0) continue;
       await repo.update(
         row.id,
         { status: 'pending', statusReason: 'not_delivered', triedKinds: tried, notBefore: now },

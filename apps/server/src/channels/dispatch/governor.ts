@@ -39,6 +39,22 @@ export const PACING: Record<ChannelKind, PacingProfile> = {
     failureBurst: 5,
     pauseMs: 15 * 60_000,
   },
+  // The salon's bots write only to people who opted in: no warm-up, no cold-contact risk. Telegram
+  // allows ~30 messages/s per bot (INTEGRATIONS.md), MAX 30 requests/s; a 40–80 ms gap stays under both.
+  tg_bot: {
+    minGapMs: 40,
+    maxGapMs: 80,
+    warmUp: [{ days: Infinity, cap: 100_000 }],
+    failureBurst: 20,
+    pauseMs: 60_000,
+  },
+  max: {
+    minGapMs: 40,
+    maxGapMs: 80,
+    warmUp: [{ days: Infinity, cap: 100_000 }],
+    failureBurst: 20,
+    pauseMs: 60_000,
+  },
   sms: {
     minGapMs: 0,
     maxGapMs: 500,

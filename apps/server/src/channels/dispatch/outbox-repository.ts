@@ -4,6 +4,7 @@ import type { Executor } from '../../platform/db/executor.js';
 import { branches } from '../../platform/db/schema.js';
 import { chatMessages } from '../chat-log/schema.js';
 import { channelInstances, outbox } from '../schema.js';
+import { ReachRepository } from '../reach/reach-repository.js';
 import { NO_RECIPIENT_POLICY, type RecipientPolicy } from './recipient-policy.js';
 
 export type OutboxRow = typeof outbox.$inferSelect;
@@ -45,6 +46,18 @@ export interface ClaimedRow extends OutboxRow {
   sendTo: string | null;
   channelOrder: string[] | null;
   softPriority: boolean | null;
+  // What the cascade knows of this client per channel (channels/reach): linked bots with their
+  // address, channels known not to reach them, and when each last delivered.
+  reach: ReachFact[];
+}
+
+export interface ReachFact {
+  kind: string;
+  state: 'linked' | 'unreachable';
+  address: string | null;
+  // ISO instants (read as JSON).
+  lastDeliveredAt: string | null;
+  updatedAt: string;
 }
 
 export class OutboxRepository {
@@ -98,6 +111,18 @@ export class OutboxRepository {
         update channel_instances set recent_failures = 0
         where id in (select instance_id from sent) and recent_failures <> 0
         returning id
+      ),
+      -- A delivery acked before this record: the channel reached the client (ChannelRepository's
+      -- ack handler remembers the later ones).
+      remembered as (
+        insert into client_channels (acc_id, phone, kind, state, last_delivered_at, updated_at)
+        select sent.acc_id, sent.phone, sent.kind, 'linked', ack.at, ack.at
+        from sent join ack on ack.instance_id = sent.instance_id and ack.provider_message_id = sent.provider_message_id
+        where ack.ack in ('delivered', 'read')
+        on conflict (acc_id, phone, kind) do update set state = 'linked',
+          last_delivered_at = greatest(client_channels.last_delivered_at, excluded.last_delivered_at),
+          updated_at = excluded.updated_at
+        returning 1
       )
       insert into ${chatMessages} (acc_id, instance_id, channel_kind, direction, phone, name, type, body,
                                    provider_message_id, outbox_id, at)
@@ -208,6 +233,9 @@ export class OutboxRepository {
         sendTo: settings.sendTo,
         channelOrder: settings.channelOrder,
         softPriority: settings.softPriority,
+        reach: sql<ReachFact[]>`(select coalesce(json_agg(json_build_object('kind', cc.kind, 'state', cc.state,
+            'address', cc.address, 'lastDeliveredAt', cc.last_delivered_at, 'updatedAt', cc.updated_at)), '[]'::json)
+          from client_channels cc where cc.acc_id = outbox.acc_id and cc.phone = outbox.recipient)`,
       });
     return rows.sort((a, b) => a.id - b.id);
   }
@@ -225,12 +253,7 @@ export class OutboxRepository {
 
   // Changes a message that has not started sending (and, with `revive`, one that was cancelled);
   // false when it already went out or is gone.
-  async updatePending(
-    id: number,
-    patch: PendingPatch,
-    now: Date,
-    revive = false,
-  ): Promise<boolean> {
+  async updatePending(id: number, patch: PendingPatch, now: Date, revive = false): Promise<boolean> {
     const rows = await this.db
       .update(outbox)
       .set({ ...patch, status: 'pending', statusReason: null, updatedAt: now })
@@ -298,6 +321,22 @@ export class OutboxRepository {
       .from(branches)
       .where(eq(branches.accId, accId));
     return rows[0];
+  }
+
+  // A channel answered that the client is not there (ReachRepository.markUnreachable's statement).
+  async markUnreachable(accId: number, phone: string, kind: string, now: Date): Promise<void> {
+    await new ReachRepository(this.db).markUnreachable(accId, phone, kind, now);
+  }
+
+  // What the cascade knows of one client (claim() reads the same with each row).
+  async reachOf(accId: number, phone: string): Promise<ReachFact[]> {
+    const rows = await queryRows<{ reach: ReachFact[] }>(
+      this.db,
+      sql`select coalesce(json_agg(json_build_object('kind', cc.kind, 'state', cc.state, 'address', cc.address,
+          'lastDeliveredAt', cc.last_delivered_at, 'updatedAt', cc.updated_at)), '[]'::json) as reach
+        from client_channels cc where cc.acc_id = ${accId} and cc.phone = ${phone}`,
+    );
+    return rows[0]?.reach ?? [];
   }
 
   // The numbers of the given branches, read once for a batch: status, lease holder, pacing state.

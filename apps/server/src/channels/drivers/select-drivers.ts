@@ -9,7 +9,7 @@ import { whatsappBaileysDriver } from './whatsapp-baileys/whatsapp-baileys-drive
 
 export interface DriverSelection {
   drivers: ChannelDriver[];
-  providers: { whatsapp: string; telegram: string };
+  providers: { whatsapp: string; telegram: string; tg_bot: string; max: string };
   sandbox: boolean;
 }
 
@@ -42,7 +42,17 @@ export function selectDrivers(
   }
   return {
     drivers,
-    providers: { whatsapp: config.CHANNEL_WHATSAPP_DRIVER, telegram: config.CHANNEL_TELEGRAM_DRIVER },
-    sandbox: config.CHANNEL_WHATSAPP_DRIVER === 'sandbox' || config.CHANNEL_TELEGRAM_DRIVER === 'sandbox',
+    providers: {
+      whatsapp: config.CHANNEL_WHATSAPP_DRIVER,
+      telegram: config.CHANNEL_TELEGRAM_DRIVER,
+      tg_bot: config.CHANNEL_TG_BOT_DRIVER,
+      max: config.CHANNEL_MAX_DRIVER,
+    },
+    sandbox: [
+      config.CHANNEL_WHATSAPP_DRIVER,
+      config.CHANNEL_TELEGRAM_DRIVER,
+      config.CHANNEL_TG_BOT_DRIVER,
+      config.CHANNEL_MAX_DRIVER,
+    ].includes('sandbox'),
   };
 }

@@ -31,6 +31,8 @@ const CALLS: GuardedCall[] = [
   { method: 'POST', path: '/api/connection/tg/auth_code', guard: 'connection', body: {} },
   { method: 'POST', path: '/api/connection/tg/auth_2fa', guard: 'connection', body: {} },
   { method: 'POST', path: '/api/connection/tg/qr_code', guard: 'connection' },
+  { method: 'POST', path: '/api/connection/tg_bot/token', guard: 'connection', body: {} },
+  { method: 'POST', path: '/api/connection/max/token', guard: 'connection', body: {} },
   { method: 'POST', path: '/api/connection/tg/drop_instance', guard: 'connection', dropsTelegram: true },
   { method: 'POST', path: '/api/connection/tg/drop_channel', guard: 'connection', dropsTelegram: true },
   { method: 'POST', path: '/api/connection/registry_consent', guard: 'connection', body: {} },
@@ -264,6 +266,8 @@ const UNGUARDED = new Set([
   // The payment provider's notifications (public: the sender's address is checked, then the payment is
   // re-read from the provider) and the sandbox provider's checkout page (the payment id is the credential).
   'POST /api/payments/webhook/:provider',
+  // The salon bots' updates from Telegram and MAX (public: the per-bot secret header is the credential).
+  'POST /api/channels/bot_webhook/:instanceId',
   'GET /api/payments/sandbox/checkout/:id',
   'POST /api/payments/sandbox/checkout/:id',
   // The sandbox provider's receipt page (the payment id is the credential, as on an operator's page).

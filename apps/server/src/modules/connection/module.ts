@@ -3,6 +3,7 @@ import type { Db } from '../../platform/db/client.js';
 import type { ServerModule } from '../../platform/module.js';
 import { ChannelGateway } from '../../channels/gateway.js';
 import type { ChannelsModule } from '../../channels/module.js';
+import { botWebhookRoutes } from './bot-webhook-routes.js';
 import { connectionRoutes } from './routes.js';
 import { ConnectionService } from './service.js';
 
@@ -10,8 +11,10 @@ export interface ConnectionModuleDeps {
   db: Db;
   // Only worker processes hold channel sessions (`host`); API processes reach them through commands.
   // With `sandboxEnabled` the page offers the simulated phone.
-  channels: Pick<ChannelsModule, 'repo' | 'host' | 'outbox' | 'providers' | 'pacing' | 'sandboxEnabled'>;
+  channels: Pick<ChannelsModule, 'repo' | 'host' | 'outbox' | 'providers' | 'pacing' | 'sandboxEnabled' | 'reach'>;
   clock: Clock;
+  // Derives each bot's webhook secret (channels/reach/bot-webhook.ts).
+  encryptionKey: Buffer;
 }
 
 export interface ConnectionModule extends ServerModule {
@@ -28,6 +31,15 @@ export function createConnectionModule(deps: ConnectionModuleDeps): ConnectionMo
     clock: deps.clock,
     providers: channels.providers,
     pacing: channels.pacing,
+    reach: channels.reach,
   });
-  return { service, routes: { main: [connectionRoutes(service, channels.sandboxEnabled)] } };
+  return {
+    service,
+    routes: {
+      main: [
+        connectionRoutes(service, channels.sandboxEnabled),
+        botWebhookRoutes({ repo: channels.repo, clock: deps.clock, key: deps.encryptionKey }),
+      ],
+    },
+  };
 }

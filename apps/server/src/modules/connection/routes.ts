@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  botTokenBody,
+  botTokenResponse,
   channelBody,
   connectActionBody,
   connectActionResponse,
@@ -17,6 +19,7 @@ import {
   tgPhoneBody,
   tgStepResponse,
 } from '@salon/contract/connection';
+import type { ChannelCode } from '@salon/contract/connection';
 import { okSchema } from '@salon/contract/status';
 import { requireBranch } from '../../platform/http/auth-hook.js';
 import type { ConnectionService } from './service.js';
@@ -61,6 +64,14 @@ export function connectionRoutes(service: ConnectionService, sandbox: boolean): 
     app.post('/connection/tg/qr_code', { ...guarded, schema: { response: { 200: qrResponse } } }, async (req) =>
       service.qr(requireBranch(req).accId, 'TG'),
     );
+    for (const [path, code] of [
+      ['/connection/tg_bot/token', 'TGB'],
+      ['/connection/max/token', 'MAX'],
+    ] as const) {
+      app.post(path, { ...guarded, schema: { body: botTokenBody, response: { 200: botTokenResponse } } }, async (req) =>
+        service.botToken(requireBranch(req).accId, code, req.body.token),
+      );
+    }
     app.post(
       '/connect_action',
       { ...guarded, schema: { body: connectActionBody, response: { 200: connectActionResponse } } },
@@ -79,7 +90,7 @@ export function connectionRoutes(service: ConnectionService, sandbox: boolean): 
         }
       },
     );
-    const byChannel = (path: string, run: (accId: number, channel: 'WA' | 'TG') => Promise<string>) =>
+    const byChannel = (path: string, run: (accId: number, channel: ChannelCode) => Promise<string>) =>
       app.post(
         path,
         { ...guarded, schema: { body: channelBody, response: { 200: connectActionResponse } } },
@@ -107,7 +118,7 @@ export function connectionRoutes(service: ConnectionService, sandbox: boolean): 
       { ...guarded, schema: { body: testMessageBody, response: { 200: testMessageResponse } } },
       async (req) => ({
         ok: true as const,
-        outbox_id: await service.sendTest(requireBranch(req).accId, req.body.phone, req.body.text),
+        outbox_id: await service.sendTest(requireBranch(req).accId, req.body.phone, req.body.text, req.body.channel),
       }),
     );
   };

@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { ChannelCode, ChannelStateWire, ConnectionResponse, TgStepResponse } from '@salon/contract/connection';
+import type {
+  BotStateWire,
+  BotTokenResponse,
+  ChannelCode,
+  ChannelStateWire,
+  ConnectionResponse,
+  TgStepResponse,
+} from '@salon/contract/connection';
 import type { ChannelStatus } from '@salon/contract/accounts';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db/client.js';
@@ -12,7 +19,12 @@ import type { ChannelGateway } from '../../channels/gateway.js';
 import type { ChannelInstanceRow, ChannelRepository } from '../../channels/repository.js';
 import { branches } from '../../platform/db/schema.js';
 
-const KIND: Record<ChannelCode, ChannelKind> = { WA: 'whatsapp', TG: 'telegram' };
+const KIND: Record<ChannelCode, Exclude<ChannelKind, 'sms'>> = {
+  WA: 'whatsapp',
+  TG: 'telegram',
+  TGB: 'tg_bot',
+  MAX: 'max',
+};
 const PAIRING_MS = 160_000;
 // Why a channel is `no_pay` when its module's paid time and grace ran out ('dropped': the owner's).
 export const NOT_PAID = 'not_paid';
@@ -23,9 +35,11 @@ export interface ConnectionDeps {
   gateway: ChannelGateway;
   outbox: Pick<OutboxWriter, 'enqueue'>;
   clock: Clock;
-  // The driver each kind runs on this installation ('sandbox', 'baileys', 'gramjs').
-  providers: Record<'whatsapp' | 'telegram', string>;
+  // The driver each kind runs on this installation ('sandbox', 'baileys', 'gramjs', 'grammy', 'maxbot').
+  providers: Record<Exclude<ChannelKind, 'sms'>, string>;
   pacing: (kind: ChannelKind) => PacingProfile;
+  // The bots' opt-in: their links and how many clients they reach (channels/reach).
+  reach: { botSummary(accId: number, kind: string): Promise<{ link: string | null; linked: number }> };
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -37,7 +51,7 @@ export class ConnectionService {
 
   async instance(accId: number, code: ChannelCode): Promise<ChannelInstanceRow> {
     const kind = KIND[code];
-    const provider = this.d.providers[kind as 'whatsapp' | 'telegram'];
+    const provider = this.d.providers[kind];
     const row = await this.d.repo.ensureInstance(accId, kind, provider, this.d.clock.now());
     // A switch of driver (sandbox → real) applies to instances that are not connected.
     if (row.provider !== provider && row.status !== 'authenticated') {
@@ -67,13 +81,25 @@ export class ConnectionService {
     };
   }
 
+  private async botWire(accId: number, code: 'TGB' | 'MAX', timeZone: string): Promise<BotStateWire> {
+    const row = await this.instance(accId, code);
+    const summary = await this.d.reach.botSummary(accId, row.kind);
+    return { ...this.wire(row, timeZone), bot_link: summary.link, linked_clients: summary.linked };
+  }
+
   async state(accId: number, sandbox: boolean): Promise<ConnectionResponse> {
     const [wa, tg] = await Promise.all([this.instance(accId, 'WA'), this.instance(accId, 'TG')]);
     const branch = (await this.branch(accId))!;
+    const [tgBot, max] = await Promise.all([
+      this.botWire(accId, 'TGB', branch.timeZone),
+      this.botWire(accId, 'MAX', branch.timeZone),
+    ]);
     return {
       ok: true,
       wa: this.wire(wa, branch.timeZone),
       tg: this.wire(tg, branch.timeZone),
+      tg_bot: tgBot,
+      max,
       registry_consent: Boolean(branch.at),
       sandbox,
     };
@@ -201,6 +227,19 @@ export class ConnectionService {
     return this.tg(r, r.result === 'error' && r.error === 'wrong_password' ? '2fa_error' : 'auth_error');
   }
 
+  // Connects the salon's bot with the token from @BotFather / MAX's MasterBot: the session checks
+  // it with the provider (getMe / GET /me) and keeps it sealed as the channel's credentials.
+  async botToken(accId: number, code: 'TGB' | 'MAX', token: string): Promise<BotTokenResponse> {
+    const row = await this.instance(accId, code);
+    if (row.status === 'no_pay') return { ok: true, status: 'error', error: 'not_paid', bot_username: null };
+    const r = await this.login(row, { step: 'bot_token', token });
+    if (r.result === 'auth_success') {
+      const saved = await this.d.repo.instance(row.id);
+      return { ok: true, status: 'auth_success', error: null, bot_username: saved?.phone ?? null };
+    }
+    return { ok: true, status: 'error', error: r.result === 'error' ? r.error : 'unexpected', bot_username: null };
+  }
+
   async logout(accId: number, code: ChannelCode): Promise<string> {
     const row = await this.instance(accId, code);
     await this.d.gateway.run(row.id, { type: 'logout' });
@@ -258,7 +297,8 @@ export class ConnectionService {
     await this.d.db.update(branches).set({ registryConsentAt: this.d.clock.now() }).where(eq(branches.accId, accId));
   }
 
-  async sendTest(accId: number, phone: string, text: string): Promise<number> {
+  // `code` pins the message to that channel (a bot tab tests its bot).
+  async sendTest(accId: number, phone: string, text: string, code?: ChannelCode): Promise<number> {
     const { id } = await this.d.outbox.enqueue({
       accId,
       idempotencyKey: `test:${accId}:${randomUUID()}`,
@@ -268,7 +308,7 @@ export class ConnectionService {
       clientName: null,
       body: text,
       media: null,
-      channels: null,
+      channels: code ? [KIND[code]] : null,
       notBefore: this.d.clock.now(),
     });
     return id;

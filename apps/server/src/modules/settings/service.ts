@@ -38,6 +38,8 @@ export interface SettingsDeps {
 const KIND_TO_PRIORITY: Record<ChannelKind, PriorityChannel> = {
   whatsapp: 'Whatsapp',
   telegram: 'Telegram',
+  tg_bot: 'TelegramBot',
+  max: 'MAX',
   sms: 'SMS',
 };
 

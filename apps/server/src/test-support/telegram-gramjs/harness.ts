@@ -31,6 +31,7 @@ export function recordingEvents(): { events: ChannelEvents; recorded: RecordedEv
     inbound: (message) => {
       recorded.inbound.push(message);
     },
+    subscriber: () => Promise.resolve(null),
   };
   return { events, recorded };
 }

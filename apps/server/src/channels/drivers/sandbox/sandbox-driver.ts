@@ -151,6 +151,8 @@ export function sandboxDriver(kind: ChannelKind, options: SandboxDriverOptions):
               if (r === 'password_needed') return { result: '2fa' };
               return { result: 'error', error: r === 'no_code' ? 'code_expired' : 'wrong_code' };
             }
+            case 'bot_token':
+              return { result: 'error', error: 'not_supported' };
             case 'password': {
               const r = await network.checkPassword(instance.id, step.password);
               if (r === 'linked') {

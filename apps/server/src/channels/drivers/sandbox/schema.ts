@@ -35,6 +35,10 @@ export const sandboxMessages = pgTable(
     name: text('name'),
     body: text('body').notNull(),
     media: jsonb('media'),
+    // Bots: what the message carries besides text — from_client {start: token} (pressed Start from
+    // a link) or {contact: phone} (shared the phone), {stopped: true}; to_client {askContact: true}
+    // (the bot's "share my phone" button).
+    meta: jsonb('meta'),
     // to_client: server → delivered → read; from_client (and from_salon, typed on the salon's own
     // phone): new → taken (the session reported it).
     status: text('status').notNull(),

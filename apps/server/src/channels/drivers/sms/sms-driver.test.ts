@@ -22,6 +22,7 @@ function recorder() {
       acks.push([id, ack]);
     },
     inbound: () => undefined,
+    subscriber: () => Promise.resolve(null),
   };
   return { events, statuses, acks };
 }

@@ -44,6 +44,8 @@ export class LoginFlow {
 
   step(step: LoginStep): Promise<LoginResult> {
     switch (step.step) {
+      case 'bot_token':
+        return Promise.resolve({ result: 'error', error: 'not_supported' });
       case 'phone':
         return this.#sendCode(step.phone);
       case 'code':

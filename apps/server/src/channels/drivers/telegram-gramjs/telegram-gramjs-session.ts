@@ -18,6 +18,7 @@ import { PeerDirectory, type KnownUser } from './peer-directory.js';
 import { randomIdFor, type Long } from './random-id.js';
 import { ReadReceipts } from './read-receipts.js';
 import type { TelegramClientLike } from './telegram-client.js';
+import { safeEvents } from '../../safe-events.js';
 
 export interface TelegramSessionOptions {
   client: TelegramClientLike;
@@ -377,22 +378,4 @@ export class TelegramGramjsSession implements ChannelSession {
       this.#retryTimer.unref();
     });
   }
-}
-
-// The core's handlers run inside GramJS's update dispatch; one that throws must not break it.
-function safeEvents(events: ChannelEvents, logger: Logger): ChannelEvents {
-  const run = (event: keyof ChannelEvents, handler: () => void): void => {
-    try {
-      handler();
-    } catch (error) {
-      logger.error({ err: error, event }, 'channel event handler failed');
-    }
-  };
-  return {
-    status: (status, detail) => run('status', () => events.status(status, detail)),
-    qr: (value, expiresAt) => run('qr', () => events.qr(value, expiresAt)),
-    credentials: (serialized) => run('credentials', () => events.credentials(serialized)),
-    ack: (id, ack) => run('ack', () => events.ack(id, ack)),
-    inbound: (message) => run('inbound', () => events.inbound(message)),
-  };
 }

@@ -110,6 +110,7 @@ function setup(options: { credentials?: string | null; random?: number; typingMs
     inbound: (message) => {
       recorded.inbound.push(message);
     },
+    subscriber: () => Promise.resolve(null),
   };
   const driver = whatsappBaileysDriver({
     logger: pino({ level: 'silent' }),

@@ -19,7 +19,7 @@ import { sendOutbound, type SenderDeps } from './outbound-sender.js';
 import { disconnectCode } from './provider-errors.js';
 import { RecipientDirectory } from './recipient-directory.js';
 import { afterOpen, decideAfterDrop, freshHistory, type ReconnectHistory } from './reconnect-policy.js';
-import { safeEvents } from './safe-events.js';
+import { safeEvents } from '../../safe-events.js';
 import { socketConfig, type BaileysLogger, type MakeSocket, type WhatsappSocket } from './socket.js';
 import { Waiters } from './waiters.js';
 

@@ -6,7 +6,7 @@ import { newSendoutId } from './drafts.js';
 import { includedStates } from './launch.js';
 import { renderTest, testKeyValues } from './test-message.js';
 
-const pacing = (kind: 'whatsapp' | 'telegram' | 'sms') => PACING[kind];
+const pacing = (kind: keyof typeof PACING) => PACING[kind];
 const now = new Date('2026-03-10T09:00:00Z');
 // Nothing sent yet today: the quota is the number's cap for its age alone.
 const instance = (kind: string, connectedDaysAgo: number | null): SendingInstance => ({
