@@ -155,6 +155,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       partnerLink: (request) => loyalty.mechanics.links.partnerLink(request),
       recordBonuses: (accId, recordId, phone) => loyalty.mechanics.bonuses.recordBonuses(accId, recordId, phone),
     },
+    // {max_link}, {tg_bot_link}: the client's invite to the branch's bots.
+    optInLinks: (accId, phone, wanted) => channels.reach.inviteLinks(accId, phone, wanted),
   });
   channels.replies.useAll(templates.replyHandlers);
   const reviews = createReviewsModule({
@@ -196,6 +198,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     sweepMs: config.DISPATCH_SWEEP_MS,
     // Send-outs that offer a loyalty action: each recipient's {partner_link} (made below).
     loyalty: { partnerLink: (request) => loyalty.mechanics.links.partnerLink(request) },
+    optInLinks: (accId, phone, wanted) => channels.reach.inviteLinks(accId, phone, wanted),
   });
   // Invite-a-friend: actions, invite links, the bonus ledger and its pushes to the CRM's cards.
   const loyalty = createLoyaltyModule({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BOT_LINK_KINDS, parseBotDeepLink } from './bot-links.js';
 
 // The sandbox's dev API (/api/dev/sandbox/*): the other side of the simulated phone network —
 // the phone that scans a QR or types a pairing code, and the clients who read and reply.
@@ -27,6 +28,8 @@ export const sandboxMessageWire = z.object({
   body: z.string(),
   // A file the message carried (the phone shows its name; the bytes are not kept).
   media: z.object({ file_name: z.string(), content_type: z.string(), size: z.number().int() }).nullable(),
+  // A bot's message that carries the messenger's "share my phone" button.
+  ask_contact: z.boolean(),
   status: z.string(),
   created_at: z.string(),
   delivered_at: z.string().nullable(),
@@ -61,3 +64,22 @@ export const sandboxNetworkBody = z.object({
   event: z.enum(['ban', 'drop', 'logout', 'unban']),
 });
 export const sandboxResultResponse = z.object({ ok: z.literal(true), result: z.string() });
+
+// The salon's bots (issue 19), from the client's phone. The phone opens a bot deep link and presses
+// Start: 'started', or 'unknown_bot' when no connected bot of the branch has that username.
+export const sandboxBotStartBody = z.object({
+  phone: z.string().regex(/^\d{10,15}$/),
+  link: z
+    .string()
+    .max(300)
+    .refine((link) => parseBotDeepLink(link.trim()) !== null, { message: 'not a bot deep link' }),
+  name: z.string().max(100).optional(),
+});
+// The phone shares its number through the bot's contact button ('shared'), or stops the bot
+// ('stopped'); 'not_started' when the phone never started that bot, 'no_bot' when the branch has
+// no such bot.
+export const sandboxBotBody = z.object({
+  phone: z.string().regex(/^\d{10,15}$/),
+  kind: z.enum(BOT_LINK_KINDS),
+  name: z.string().max(100).optional(),
+});

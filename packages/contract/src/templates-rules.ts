@@ -1,6 +1,8 @@
 // Zod-free rules of templates (SPEC 3 Template, SPEC 4 Template editing, SPEC 5, SPEC 9 Templates),
 // shared by the cabinet's editor and the server's engine.
 
+import type { OptInLinkVariable } from './bot-links.js';
+
 export const TEMPLATE_CATEGORIES = [
   'before_start',
   'after_end',
@@ -146,10 +148,15 @@ export const RECORD_VARIABLES = [
 export const BIRTHDAY_VARIABLES = ['name'] as const;
 export const MAILING_VARIABLES = ['name', 'phone'] as const;
 export const PARTNER_LINK_VARIABLE = 'partner_link';
-export type TemplateVariable = (typeof RECORD_VARIABLES)[number] | typeof PARTNER_LINK_VARIABLE;
+// Issue 19: the client's invite to the salon's MAX bot or Telegram bot (bot-links.ts), in every
+// template and send-out; empty while the branch has no such bot connected.
+export const OPT_IN_VARIABLES = ['max_link', 'tg_bot_link'] as const satisfies readonly OptInLinkVariable[];
+export type TemplateVariable =
+  (typeof RECORD_VARIABLES)[number] | typeof PARTNER_LINK_VARIABLE | (typeof OPT_IN_VARIABLES)[number];
 
 export function allowedVariables(category: TemplateCategory, withLoyaltyAction: boolean): string[] {
   const base: string[] = category === 'happy_birthday' ? [...BIRTHDAY_VARIABLES] : [...RECORD_VARIABLES];
+  base.push(...OPT_IN_VARIABLES);
   if (withLoyaltyAction) base.push(PARTNER_LINK_VARIABLE);
   return base;
 }

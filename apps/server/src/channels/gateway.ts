@@ -25,6 +25,16 @@ export class ChannelGateway {
     return { result: 'error', error: 'provider_error', detail: 'no_worker_answered' };
   }
 
+  // Hands a command over without waiting for its result (a bot's webhook update): run here when this
+  // process holds the session, else kept for the holder, which takes it on its next tick.
+  async deliver(instanceId: string, command: HostCommand): Promise<void> {
+    if (this.host?.holds(instanceId)) {
+      await this.host.run(instanceId, command);
+      return;
+    }
+    await this.repo.addCommand(instanceId, command, this.clock.now());
+  }
+
   // Asks the holder to drop and reopen the session (reboot), here at once or at its next lease renewal.
   async reopen(instanceId: string): Promise<void> {
     const row = await this.repo.instance(instanceId);

@@ -12,7 +12,9 @@ import { selectDrivers, type DriverSelection } from './drivers/select-drivers.js
 import { ChannelHost } from './host.js';
 import { channelReadMarker, type ChannelReadMarker } from './read-marker.js';
 import { ReplyChain } from './inbound/reply-chain.js';
+import { botWebhook } from './reach/bot-webhook.js';
 import { ReachService } from './reach/reach-service.js';
+import { smsReportUrl } from './sms-reports/report-url.js';
 import { ChannelRepository } from './repository.js';
 
 export interface ChannelsModuleDeps extends ModuleContext {
@@ -52,7 +54,16 @@ export function createChannelsModule(deps: ChannelsModuleDeps): ChannelsModule {
   const { db, config, clock, logger } = deps;
   const repo = new ChannelRepository(db);
   const sandbox = new SandboxNetwork(db, clock, { deliveryMs: config.SANDBOX_DELIVERY_MS });
-  const selection = selectDrivers(config, sandbox, logger, { branchName: deps.branchName });
+  const selection = selectDrivers(
+    config,
+    sandbox,
+    logger,
+    {
+      branchName: deps.branchName,
+      reportUrl: config.PUBLIC_URL ? smsReportUrl(deps.encryptionKey, config.PUBLIC_URL) : undefined,
+    },
+    config.BOT_UPDATES_MODE === 'webhook' ? botWebhook(deps.encryptionKey, config.PUBLIC_URL!) : null,
+  );
   const replies = new ReplyChain();
   const reach = new ReachService({ db, clock, instances: repo });
   const host = deps.withHost

@@ -5,6 +5,9 @@
 //   reply <phone> <text...>     a client writes back
 //   messages [phone]            what the network carried, newest first
 //   network <instance> <ban|drop|logout|unban>
+//   bot-start <phone> <link> [name...]   a client opens a bot deep link (t.me/… or max.ru/…) and presses Start
+//   bot-contact <phone> <tg_bot|max>     the client shares their phone through the bot's contact button
+//   bot-stop <phone> <tg_bot|max>        the client stops (blocks) the bot
 // The routes act for a signed-in member of one branch: SANDBOX_TOKEN is an access token (the
 // cabinet's `salon.accessToken` in local storage) and SANDBOX_ACC_ID the branch.
 // The server this talks to: SANDBOX_URL, else the PUBLIC_URL or PORT the server was started with
@@ -48,9 +51,21 @@ async function main(argv: string[]): Promise<unknown> {
       return call('GET', `messages${args[0] ? `?phone=${args[0]}` : ''}`);
     case 'network':
       return call('POST', 'network', { instance_id: args[0], event: args[1] });
+    case 'bot-start': {
+      const name = args.slice(2).join(' ');
+      return call('POST', 'bot/start', { phone: args[0], link: args[1], ...(name ? { name } : {}) });
+    }
+    case 'bot-contact':
+      return call('POST', 'bot/share_contact', { phone: args[0], kind: args[1] });
+    case 'bot-stop':
+      return call('POST', 'bot/stop', { phone: args[0], kind: args[1] });
     default:
       throw new Error(
-        'usage: sandbox state | scan <qr> <phone> | pair <code> | reply <phone> <text> | messages [phone] | network <instance> <event>',
+        [
+          'usage: sandbox state | scan <qr> <phone> | pair <code> | reply <phone> <text> | messages [phone]',
+          '  | network <instance> <event> | bot-start <phone> <link> [name] | bot-contact <phone> <tg_bot|max>',
+          '  | bot-stop <phone> <tg_bot|max>',
+        ].join('\n'),
       );
   }
 }

@@ -1,3 +1,5 @@
+import type { OptInLinkVariable } from '@salon/contract/bot-links';
+import { OPT_IN_VARIABLES } from '@salon/contract/templates-rules';
 import type { CrmClient, CrmRecord } from './crm.js';
 
 // The values of SPEC 3's variables for record messages (templates, review chains);
@@ -42,8 +44,38 @@ export function loyaltyKeysIn(texts: readonly string[]): { partnerLink: boolean;
   return { partnerLink: uses('partner_link'), bonuses: uses('bonus_add') || uses('bonus_withdraw') };
 }
 
+/**
+ * The channels' opt-in links (runtime.ts wires them): {max_link} and {tg_bot_link}, the deep links
+ * of the branch's MAX bot and Telegram bot carrying the client's invite token; '' for a bot the
+ * branch has not connected.
+ */
+export type OptInLinks = (
+  accId: number,
+  phone: string,
+  wanted: readonly OptInLinkVariable[],
+) => Promise<Partial<Record<OptInLinkVariable, string>>>;
+
+// Which opt-in links a text uses: a client's invite token is made only for messages that show it.
+export function optInKeysIn(texts: readonly string[]): OptInLinkVariable[] {
+  return OPT_IN_VARIABLES.filter((key) => texts.some((t) => t.includes(`{${key}}`)));
+}
+
+// The opt-in links the texts show, for one client: '' where there is no link (no such bot, no
+// port, no phone), never a "{max_link}" left in the message.
+export async function optInValues(
+  port: OptInLinks | undefined,
+  accId: number,
+  phone: string,
+  texts: readonly string[],
+): Promise<Partial<Record<OptInLinkVariable, string>>> {
+  const wanted = optInKeysIn(texts);
+  if (wanted.length === 0) return {};
+  const links = port && phone ? await port(accId, phone, wanted) : {};
+  return Object.fromEntries(wanted.map((key) => [key, links[key] ?? '']));
+}
+
 // Values worked out by ports, only for the texts that show them.
-export interface PortValues {
+export interface PortValues extends Partial<Record<OptInLinkVariable, string>> {
   review_link?: string;
   tips_link?: string;
   partner_link?: string;
@@ -102,7 +134,8 @@ export function recordVariables(
   client: CrmClient | null,
   branch: BranchFacts,
   // {review_link} and {tips_link} as RecordLinks made them, {partner_link}, {bonus_add} and
-  // {bonus_withdraw} as LoyaltyVariables gave them (empty or 0 when the text does not use them).
+  // {bonus_withdraw} as LoyaltyVariables gave them, {max_link} and {tg_bot_link} as OptInLinks did
+  // (empty or 0 when the text does not use them).
   links: PortValues = {},
 ): Record<string, string> {
   const locale = localeOf(branch.currency);
@@ -135,6 +168,8 @@ export function recordVariables(
     bonus_add: links.bonus_add ?? '0',
     bonus_withdraw: links.bonus_withdraw ?? '0',
     bonus_balance: String(client?.bonusBalance ?? 0),
+    max_link: links.max_link ?? '',
+    tg_bot_link: links.tg_bot_link ?? '',
     // SPEC 3 Add-action: only texts of a template that offers a loyalty action have it.
     ...(links.partner_link !== undefined ? { partner_link: links.partner_link } : {}),
   };

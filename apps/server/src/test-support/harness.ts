@@ -31,6 +31,7 @@ export interface TestApp {
     token?: string;
     body?: unknown;
     ip?: string;
+    headers?: Record<string, string>;
   }): Promise<LightMyRequestResponse>;
   login(telegramId: number, ip?: string): Promise<{ token: string; refreshToken: string }>;
   close(): Promise<void>;
@@ -64,12 +65,12 @@ export async function startTestApp(
     runtime,
     clock,
     pins,
-    request({ method, url, token, body, ip }) {
+    request({ method, url, token, body, ip, headers }) {
       return http.inject({
         method,
         url,
         remoteAddress: ip ?? '127.0.0.1',
-        headers: token ? { authorization: `Bearer ${token}` } : {},
+        headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
         ...(body === undefined ? {} : { payload: body as object }),
       });
     },

@@ -20,13 +20,14 @@ function isKind(value: string): value is ChannelKind {
 }
 
 // A priority saved before the bot channels existed lists three kinds: the missing ones join in the
-// default order, before SMS (the paid channel stays last unless the owner moved it).
+// default order at the end — before SMS when the owner left the paid channel last, so a free
+// channel is tried before a paid one; an owner who put SMS earlier keeps it there.
 export function withAllKinds(order: readonly ChannelKind[]): ChannelKind[] {
   const out = [...order];
+  const smsLast = out.at(-1) === 'sms';
   for (const kind of CHANNEL_KINDS) {
     if (out.includes(kind)) continue;
-    const sms = out.indexOf('sms');
-    if (kind !== 'sms' && sms >= 0) out.splice(sms, 0, kind);
+    if (smsLast && kind !== 'sms') out.splice(out.length - 1, 0, kind);
     else out.push(kind);
   }
   return out;

@@ -6,7 +6,8 @@ import { createCrashTier, type CrashTier } from '../../test-support/crash/tiers.
 
 // The issue's crash test: the real server in its own process sends 10,000 messages into the sandbox
 // network while it is killed with SIGKILL at random moments; every message must reach the network
-// exactly once. (listmonk skips a batch, or resends one, after such a crash.)
+// exactly once. (listmonk skips a batch, or resends one, after such a crash.) A third of them
+// cascade over three channels: WhatsApp refuses them, opted-in clients get the MAX bot, the rest SMS.
 const MESSAGES = Number(process.env.CRASH_TEST_MESSAGES ?? 10_000);
 const KILLS = Number(process.env.CRASH_TEST_KILLS ?? 12);
 const DEADLINE_MS = 11 * 60_000;
@@ -18,6 +19,7 @@ function summary(r: CrashReport): string {
   return [
     `crash test (${r.kind}): ${r.messages} messages, ${r.kills.length} SIGKILLs (${r.kills.filter((k) => !k.wasReady).length} during start-up, ${r.killsWhileSending} while messages were going out), ${r.gracefulStops} graceful stops, ${r.starts} server starts (mean start-up ${s(r.meanStartupMs)})`,
     `  prepare ${s(r.prepareMs)}; run ${s(r.runMs)}; network accepted messages over ${s(r.sendingMs)} = ${r.messagesPerSecond.toFixed(1)} messages/s; ${r.sentBeforeLastKill} sent before the last kill`,
+    `  cascade branch by channel ${JSON.stringify(a.cascade.byChannel)}, misrouted ${a.cascade.misrouted}`,
     `  outbox ${JSON.stringify(a.statuses)}; network to_client ${a.sandboxToClient}; duplicate keys ${a.duplicateKeys}; rows sent twice ${a.rowsSentTwice}; sent but missing ${a.sentButMissing}; stray ${a.strayMessages}; provider id mismatch ${a.providerIdMismatch}`,
     `  chat history: rows with two bot messages ${a.rowsWithTwoBotMessages}, sent rows without a bot message ${a.sentWithoutBotMessage}; delivered on the network but not acked in the outbox ${a.deliveredNotAcked} (${a.ackBeforeSent} delivered before the row's sent_at, ${r.lostAcksAtStops} in the second before a kill or stop)`,
     ...(a.examples.length > 0 ? [`  examples: ${a.examples.join(' | ')}`] : []),
@@ -66,6 +68,11 @@ describe.each(DB_KINDS)('dispatcher under SIGKILL (%s)', (kind) => {
       expect(a.providerIdMismatch).toBe(0);
       // The chat history never shows a message twice.
       expect(a.rowsWithTwoBotMessages).toBe(0);
+      // The three-channel cascade: each message on the channel that reaches its client, and both
+      // of the fallbacks carried some.
+      expect(a.cascade.misrouted).toBe(0);
+      expect(a.cascade.byChannel.max).toBeGreaterThan(0);
+      expect(a.cascade.byChannel.sms).toBeGreaterThan(0);
     },
     TIMEOUT_MS,
   );

@@ -1,6 +1,8 @@
 import type { Config } from '../../platform/config.js';
 import type { Logger } from '../../platform/logger.js';
-import { CHANNEL_KINDS, type ChannelDriver } from '../channel.js';
+import { CHANNEL_KINDS, type BotWebhook, type ChannelDriver } from '../channel.js';
+import { maxBotDriver } from './max-bot/max-bot-driver.js';
+import { telegramBotDriver } from './telegram-bot/telegram-bot-driver.js';
 import type { SandboxNetwork } from './sandbox/network.js';
 import { smsDriverFor, supportedSmsProviderKeys } from './sms/registry.js';
 import { sandboxDriver } from './sandbox/sandbox-driver.js';
@@ -19,7 +21,10 @@ export function selectDrivers(
   config: Config,
   network: SandboxNetwork,
   logger: Logger,
-  sms: { branchName: (accId: number) => Promise<string | null> },
+  // reportUrl: where providers may post delivery reports (set when the installation has a PUBLIC_URL).
+  sms: { branchName: (accId: number) => Promise<string | null>; reportUrl?: (instanceId: string) => string },
+  // Where the bots' updates are posted (BOT_UPDATES_MODE=webhook); null: they long-poll.
+  botWebhook: BotWebhook | null = null,
 ): DriverSelection {
   const drivers: ChannelDriver[] = CHANNEL_KINDS.map((kind) => sandboxDriver(kind, { network, logger }));
   if (config.CHANNEL_SMS_DRIVER === 'gateways') {
@@ -31,12 +36,21 @@ export function selectDrivers(
         driver: {
           branchName: (instance) => sms.branchName(instance.accId),
           onPollError: (err, id) => logger.warn({ err, providerMessageId: id }, 'SMS status poll failed'),
+          reportUrl: (instance) => sms.reportUrl?.(instance.id) ?? null,
         },
       });
       if (driver) drivers.push(driver);
     }
   }
   if (config.CHANNEL_WHATSAPP_DRIVER === 'baileys') drivers.push(whatsappBaileysDriver({ logger }));
+  if (config.CHANNEL_TG_BOT_DRIVER === 'grammy') {
+    drivers.push(
+      telegramBotDriver({ apiRoot: config.TELEGRAM_BOT_API_URL.replace(/\/+$/, ''), logger, webhook: botWebhook }),
+    );
+  }
+  if (config.CHANNEL_MAX_DRIVER === 'maxbot') {
+    drivers.push(maxBotDriver({ baseUrl: config.MAX_API_URL, logger, webhook: botWebhook }));
+  }
   if (config.CHANNEL_TELEGRAM_DRIVER === 'gramjs') {
     drivers.push(telegramGramjsDriver({ apiId: config.TELEGRAM_API_ID!, apiHash: config.TELEGRAM_API_HASH!, logger }));
   }

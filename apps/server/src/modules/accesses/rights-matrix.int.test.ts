@@ -173,6 +173,9 @@ const CALLS: GuardedCall[] = [
   { method: 'POST', path: '/api/dev/sandbox/salon_message', guard: 'connection', body: {} },
   { method: 'GET', path: '/api/dev/sandbox/messages', guard: 'member' },
   { method: 'POST', path: '/api/dev/sandbox/reply', guard: 'member', body: {} },
+  { method: 'POST', path: '/api/dev/sandbox/bot/start', guard: 'member', body: {} },
+  { method: 'POST', path: '/api/dev/sandbox/bot/share_contact', guard: 'member', body: {} },
+  { method: 'POST', path: '/api/dev/sandbox/bot/stop', guard: 'member', body: {} },
   { method: 'POST', path: '/api/crm/connection', guard: 'settings', body: {} },
 
   { method: 'GET', path: '/api/accesses', guard: 'accesses' },
@@ -268,6 +271,9 @@ const UNGUARDED = new Set([
   'POST /api/payments/webhook/:provider',
   // The salon bots' updates from Telegram and MAX (public: the per-bot secret header is the credential).
   'POST /api/channels/bot_webhook/:instanceId',
+  // SMS providers' delivery reports (public: the per-instance secret in the path is the credential).
+  'GET /api/channels/sms_report/:instanceId/:secret',
+  'POST /api/channels/sms_report/:instanceId/:secret',
   'GET /api/payments/sandbox/checkout/:id',
   'POST /api/payments/sandbox/checkout/:id',
   // The sandbox provider's receipt page (the payment id is the credential, as on an operator's page).

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import { isBotKind } from '../../channels/channel.js';
 import { BOT_WEBHOOK_HEADERS, isBotWebhookSecret } from '../../channels/reach/bot-webhook.js';
+import type { ChannelGateway } from '../../channels/gateway.js';
 import type { ChannelRepository } from '../../channels/repository.js';
-import type { Clock } from '../../platform/clock.js';
 import type { Routes } from '../../platform/http/hosts.js';
 import { errors } from '../../platform/http/errors.js';
 
@@ -14,10 +14,14 @@ const update = z.record(z.string(), z.unknown());
 
 // POST /channels/bot_webhook/:instanceId (main host: /api/channels/bot_webhook/<id>): the updates
 // Telegram and MAX post to a salon's bot in webhook mode (BOT_UPDATES_MODE=webhook). Public: the
-// per-bot secret in the messenger's header decides, before anything is stored. The update is kept
-// as a command for the process holding the bot's session (it survives a crash there; the messenger
-// would not repeat an update it got 200 for).
-export function botWebhookRoutes(deps: { repo: ChannelRepository; clock: Clock; key: Buffer }): Routes {
+// per-bot secret in the messenger's header decides, before anything is stored. The session handles
+// the update here when this process holds it; otherwise it is kept as a command for the process
+// that does (it survives a crash there; the messenger would not repeat an update it got 200 for).
+export function botWebhookRoutes(deps: {
+  repo: ChannelRepository;
+  gateway: ChannelGateway;
+  key: Buffer;
+}): Routes {
   return async (app) => {
     app.post(
       '/channels/bot_webhook/:instanceId',
@@ -29,7 +33,7 @@ export function botWebhookRoutes(deps: { repo: ChannelRepository; clock: Clock; 
         if (!isBotWebhookSecret(deps.key, instance.id, typeof header === 'string' ? header : undefined)) {
           throw errors.unauthorized('bad_webhook_secret');
         }
-        await deps.repo.addCommand(instance.id, { type: 'update', update: req.body }, deps.clock.now());
+        await deps.gateway.deliver(instance.id, { type: 'update', update: req.body });
         return { ok: true as const };
       },
     );

@@ -5,6 +5,7 @@ import { ChannelGateway } from '../../channels/gateway.js';
 import type { ChannelsModule } from '../../channels/module.js';
 import { botWebhookRoutes } from './bot-webhook-routes.js';
 import { connectionRoutes } from './routes.js';
+import { smsReportRoutes } from './sms-report-routes.js';
 import { ConnectionService } from './service.js';
 
 export interface ConnectionModuleDeps {
@@ -13,7 +14,8 @@ export interface ConnectionModuleDeps {
   // With `sandboxEnabled` the page offers the simulated phone.
   channels: Pick<ChannelsModule, 'repo' | 'host' | 'outbox' | 'providers' | 'pacing' | 'sandboxEnabled' | 'reach'>;
   clock: Clock;
-  // Derives each bot's webhook secret (channels/reach/bot-webhook.ts).
+  // Derives each bot's webhook secret (channels/reach/bot-webhook.ts) and each SMS instance's report
+  // secret (channels/sms-reports/report-url.ts).
   encryptionKey: Buffer;
 }
 
@@ -23,10 +25,11 @@ export interface ConnectionModule extends ServerModule {
 
 export function createConnectionModule(deps: ConnectionModuleDeps): ConnectionModule {
   const { channels } = deps;
+  const gateway = new ChannelGateway(channels.host, channels.repo, deps.clock);
   const service = new ConnectionService({
     db: deps.db,
     repo: channels.repo,
-    gateway: new ChannelGateway(channels.host, channels.repo, deps.clock),
+    gateway,
     outbox: channels.outbox,
     clock: deps.clock,
     providers: channels.providers,
@@ -38,7 +41,8 @@ export function createConnectionModule(deps: ConnectionModuleDeps): ConnectionMo
     routes: {
       main: [
         connectionRoutes(service, channels.sandboxEnabled),
-        botWebhookRoutes({ repo: channels.repo, clock: deps.clock, key: deps.encryptionKey }),
+        botWebhookRoutes({ repo: channels.repo, gateway, key: deps.encryptionKey }),
+        smsReportRoutes({ repo: channels.repo, clock: deps.clock, key: deps.encryptionKey }),
       ],
     },
   };

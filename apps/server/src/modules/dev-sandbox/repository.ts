@@ -17,6 +17,14 @@ export class SandboxScopeRepository {
     return rows.map((r) => r.id);
   }
 
+  async instanceOf(accId: number, kind: string): Promise<string | undefined> {
+    const rows = await this.db
+      .select({ id: channelInstances.id })
+      .from(channelInstances)
+      .where(and(eq(channelInstances.accId, accId), eq(channelInstances.kind, kind)));
+    return rows[0]?.id;
+  }
+
   async messages(instanceIds: string[], limit: number, phone?: string): Promise<SandboxMessage[]> {
     if (instanceIds.length === 0) return [];
     const scope = inArray(sandboxMessages.instanceId, instanceIds);

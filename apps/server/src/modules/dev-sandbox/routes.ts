@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  sandboxBotBody,
+  sandboxBotStartBody,
   sandboxMessagesQuery,
   sandboxMessagesResponse,
   sandboxNetworkBody,
@@ -10,9 +12,11 @@ import {
   sandboxScanBody,
   sandboxStateResponse,
 } from '@salon/contract/dev-sandbox';
+import { isAskingContact } from '../../channels/drivers/sandbox/bot-actions.js';
 import type { SandboxNetwork } from '../../channels/drivers/sandbox/network.js';
 import { requireBranch } from '../../platform/http/auth-hook.js';
 import { errors } from '../../platform/http/errors.js';
+import type { SandboxBotService } from './bot-service.js';
 import type { SandboxScopeRepository } from './repository.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -33,7 +37,11 @@ function mediaOf(media: unknown): { file_name: string; content_type: string; siz
   return { file_name: m.fileName, content_type: m.contentType, size: typeof m.size === 'number' ? m.size : 0 };
 }
 
-export function devSandboxRoutes(network: SandboxNetwork, scope: SandboxScopeRepository): FastifyPluginAsyncZod {
+export function devSandboxRoutes(
+  network: SandboxNetwork,
+  scope: SandboxScopeRepository,
+  bots: SandboxBotService,
+): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/dev/sandbox/state',
@@ -74,6 +82,7 @@ export function devSandboxRoutes(network: SandboxNetwork, scope: SandboxScopeRep
             name: m.name,
             body: m.body,
             media: mediaOf(m.media),
+            ask_contact: isAskingContact(m.meta),
             status: m.status,
             created_at: m.createdAt.toISOString(),
             delivered_at: iso(m.deliveredAt),
@@ -115,6 +124,28 @@ export function devSandboxRoutes(network: SandboxNetwork, scope: SandboxScopeRep
         return { ok: true as const, result: sent ? 'sent' : 'not_linked' };
       },
     );
+    // The branch's clients on its bots (the client side, as replies are).
+    app.post(
+      '/dev/sandbox/bot/start',
+      { ...clientSide, schema: { ...result, body: sandboxBotStartBody } },
+      async (req) => {
+        const { phone, link, name } = req.body;
+        return { ok: true as const, result: await bots.start(requireBranch(req).accId, phone, link, name ?? null) };
+      },
+    );
+    app.post(
+      '/dev/sandbox/bot/share_contact',
+      { ...clientSide, schema: { ...result, body: sandboxBotBody } },
+      async (req) => {
+        const { phone, kind, name } = req.body;
+        const outcome = await bots.shareContact(requireBranch(req).accId, kind, phone, name ?? null);
+        return { ok: true as const, result: outcome };
+      },
+    );
+    app.post('/dev/sandbox/bot/stop', { ...clientSide, schema: { ...result, body: sandboxBotBody } }, async (req) => {
+      const { phone, kind } = req.body;
+      return { ok: true as const, result: await bots.stop(requireBranch(req).accId, kind, phone) };
+    });
     app.post('/dev/sandbox/network', { ...phoneSide, schema: { ...result, body: sandboxNetworkBody } }, async (req) => {
       const { instance_id: id, event } = req.body;
       if (!(await scope.instanceIds(requireBranch(req).accId)).includes(id)) throw errors.notFound();

@@ -9,7 +9,7 @@ import type { Outbox } from '../../channels/dispatch/outbox.js';
 import type { PacingProfile } from '../../channels/dispatch/governor.js';
 import type { CrmProcessor } from '../../crm/processor.js';
 import type { CrmRepository } from '../../crm/repository.js';
-import type { LoyaltyVariables } from '../../crm/record-variables.js';
+import type { LoyaltyVariables, OptInLinks } from '../../crm/record-variables.js';
 import { CalendarRepository } from './calendar/calendar-repository.js';
 import { CalendarContexts } from './calendar/context.js';
 import { CalendarService } from './calendar/service.js';
@@ -50,6 +50,8 @@ export interface MailingModuleDeps {
   sweepMs: number;
   // {partner_link} of send-outs that offer a loyalty action (the loyalty module's invite links).
   loyalty?: Pick<LoyaltyVariables, 'partnerLink'>;
+  // {max_link} and {tg_bot_link} (the channels' opt-in links to the branch's bots).
+  optInLinks?: OptInLinks;
 }
 
 export interface MailingModule extends ServerModule {
@@ -64,7 +66,14 @@ export function createMailingModule(deps: MailingModuleDeps): MailingModule {
   const { db, outbox, clock, logger, files } = deps;
   const mailingRepo = new MailingRepository(db);
   // Launched send-outs: the periodic sweep (and a kick after a start or resume) queues their messages.
-  const sender = new SendoutSender({ db, outbox, clock, logger, ...(deps.loyalty ? { loyalty: deps.loyalty } : {}) });
+  const sender = new SendoutSender({
+    db,
+    outbox,
+    clock,
+    logger,
+    ...(deps.loyalty ? { loyalty: deps.loyalty } : {}),
+    ...(deps.optInLinks ? { optInLinks: deps.optInLinks } : {}),
+  });
   // Drafts, launches and test messages are all judged in the branch's calendar context.
   const contexts = new CalendarContexts(new CalendarRepository(db), deps.pacing);
   // Why started send-outs wait: shown in the lists, told to the owner once through the admin bot.

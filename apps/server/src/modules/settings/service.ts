@@ -18,6 +18,7 @@ import type { Logger } from '../../platform/logger.js';
 import { open, seal } from '../../platform/crypto.js';
 import { errors } from '../../platform/http/errors.js';
 import { CHANNEL_KINDS, type ChannelKind } from '../../channels/channel.js';
+import { withAllKinds } from '../../channels/dispatch/cascade.js';
 import type { ChannelRepository } from '../../channels/repository.js';
 import type { SettingsRepository } from './repository.js';
 import { smsBalance } from './sms-balance.js';
@@ -113,8 +114,8 @@ export class SettingsService {
     return this.priority(accId);
   }
 
-  // Channels with "priority data" (SPEC 6 Menu): a messenger connected at least once and not
-  // dropped, and SMS when a provider that can send here is chosen.
+  // Channels with "priority data" (SPEC 6 Menu): a messenger or a salon bot (Telegram, MAX) connected
+  // at least once and not dropped, and SMS when a provider that can send here is chosen.
   private async available(accId: number, order: ChannelKind[]): Promise<PriorityChannel[]> {
     const [messengers, settings] = await Promise.all([
       this.d.repo.messengerStates(accId),
@@ -231,10 +232,9 @@ function isKind(value: string): value is ChannelKind {
   return (CHANNEL_KINDS as readonly string[]).includes(value);
 }
 
-// Listed channels first in their order, then the rest in the default order: the dispatcher always
-// has all three, the page may list fewer.
+// Listed channels first in their order, then the rest as the dispatcher completes them (an order
+// saved before the bots gets them before a trailing SMS): the page always shows all the channels
+// in the order the cascade tries them.
 function normaliseOrder(listed: ChannelKind[]): ChannelKind[] {
-  const order = [...new Set(listed)];
-  for (const kind of CHANNEL_KINDS) if (!order.includes(kind)) order.push(kind);
-  return order;
+  return withAllKinds([...new Set(listed)]);
 }

@@ -138,6 +138,32 @@ describe.each(DB_KINDS)('settings take effect in the dispatcher, sandbox SMS (%s
     expect(await sandboxSms(client)).toHaveLength(1);
   });
 
+  it('counts the salon’s MAX bot as a channel with priority data once its token is accepted', async () => {
+    const available = async () =>
+      (
+        await app.request({ method: 'GET', url: `/api/settings/priority_channel?acc_id=${branch}`, token: owner })
+      ).json<{ available: string[] }>().available;
+    expect(await available()).toEqual(['Whatsapp']);
+    const refused = await app.request({
+      method: 'POST',
+      url: `/api/connection/max/token?acc_id=${branch}`,
+      token: owner,
+      body: { token: 'invalid-max-bot-token-0123456789' },
+    });
+    expect(refused.json()).toMatchObject({ status: 'error', error: 'invalid_token' });
+    expect(await available()).toEqual(['Whatsapp']);
+
+    const accepted = await app.request({
+      method: 'POST',
+      url: `/api/connection/max/token?acc_id=${branch}`,
+      token: owner,
+      body: { token: 'salonMaxBotToken_0123456789' },
+    });
+    expect(accepted.json()).toMatchObject({ status: 'auth_success' });
+    // The saved order (SMS, WhatsApp, Telegram) completed with the bots after Telegram.
+    expect(await available()).toEqual(['Whatsapp', 'MAX']);
+  });
+
   it('holds a message outside the /system_messages window until it opens, in the branch’s time', async () => {
     await h.save('sms', { sms_provider: 2, sms_apikey: SMS_RU_KEY, sms_confirm: false }, branch);
     await h.save(

@@ -190,11 +190,11 @@ describe.each(DB_KINDS)('settings API (%s)', (kind) => {
   });
 
   describe('channel priority', () => {
-    it('starts WhatsApp, Telegram, SMS with hard priority and no channel available', async () => {
+    it('starts WhatsApp, Telegram, the Telegram bot, MAX, SMS with hard priority and no channel available', async () => {
       const res = await call('GET', `/api/settings/priority_channel?acc_id=${moscow}`);
       expect(res.body).toEqual({
         ok: true,
-        data: { '1': 'Whatsapp', '2': 'Telegram', '3': 'SMS', soft_priority: false },
+        data: { '1': 'Whatsapp', '2': 'Telegram', '3': 'TelegramBot', '4': 'MAX', '5': 'SMS', soft_priority: false },
         available: [],
       });
     });
@@ -202,20 +202,56 @@ describe.each(DB_KINDS)('settings API (%s)', (kind) => {
     it('round-trips an order, completing the channels left out', async () => {
       const res = await save('priority_channel', { '1': 'SMS', '2': 'Telegram', soft_priority: true });
       expect(res.code).toBe(200);
-      const data = { '1': 'SMS', '2': 'Telegram', '3': 'Whatsapp', soft_priority: true };
+      const data = {
+        '1': 'SMS',
+        '2': 'Telegram',
+        '3': 'Whatsapp',
+        '4': 'TelegramBot',
+        '5': 'MAX',
+        soft_priority: true,
+      };
       expect(res.body).toMatchObject({ ok: true, status: SETTINGS_STATUS.saved, data });
       expect(await get('priority_channel')).toEqual(data);
       const row = await queryRows<{ channel_order: string[]; soft_priority: boolean }>(
         app.runtime.database.db,
         sql`select channel_order, soft_priority from sending_settings where acc_id = ${moscow}`,
       );
-      expect(row).toEqual([{ channel_order: ['sms', 'telegram', 'whatsapp'], soft_priority: true }]);
+      expect(row).toEqual([{ channel_order: ['sms', 'telegram', 'whatsapp', 'tg_bot', 'max'], soft_priority: true }]);
+    });
+
+    it('round-trips all five positions', async () => {
+      const data = {
+        '1': 'MAX',
+        '2': 'TelegramBot',
+        '3': 'SMS',
+        '4': 'Whatsapp',
+        '5': 'Telegram',
+        soft_priority: false,
+      };
+      expect((await save('priority_channel', data)).code).toBe(200);
+      expect(await get('priority_channel')).toEqual(data);
+    });
+
+    // An order saved before the bot channels (three kinds) reads with the bots before a trailing
+    // SMS, as the dispatcher's cascade completes it.
+    it('completes an order saved with three channels, the bots before a trailing SMS', async () => {
+      await app.runtime.database.db.execute(
+        sql`update sending_settings set channel_order = '{telegram,whatsapp,sms}' where acc_id = ${moscow}`,
+      );
+      expect(await get('priority_channel')).toEqual({
+        '1': 'Telegram',
+        '2': 'Whatsapp',
+        '3': 'TelegramBot',
+        '4': 'MAX',
+        '5': 'SMS',
+        soft_priority: false,
+      });
     });
 
     it.each([
       [{ '1': 'SMS', '2': 'SMS', soft_priority: false }],
       [{ '1': 'Viber', soft_priority: false }],
-      [{ '4': 'SMS', soft_priority: false }],
+      [{ '6': 'SMS', soft_priority: false }],
       [{ '1': true, soft_priority: false }],
       [{ soft_priority: false }],
       [{ '1': 'SMS' }],

@@ -9,7 +9,7 @@ import type { Outbox } from '../../channels/dispatch/outbox.js';
 import type { ReplyHandlers } from '../../channels/inbound/reply-chain.js';
 import type { CrmProcessor } from '../../crm/processor.js';
 import type { CrmRepository } from '../../crm/repository.js';
-import type { LoyaltyVariables, RecordLinks } from '../../crm/record-variables.js';
+import type { LoyaltyVariables, OptInLinks, RecordLinks } from '../../crm/record-variables.js';
 import type { ConsentLedger } from './engine/consent-ledger.js';
 import { EngineRepository } from './engine/engine-repository.js';
 import { TemplateEngine } from './engine/engine.js';
@@ -37,6 +37,8 @@ export interface TemplatesModuleDeps {
   links?: RecordLinks;
   // {partner_link}, {bonus_add}, {bonus_withdraw} (the loyalty module's mechanics).
   loyalty?: LoyaltyVariables;
+  // {max_link} and {tg_bot_link} (the channels' opt-in links to the branch's bots).
+  optInLinks?: OptInLinks;
 }
 
 export interface TemplatesModule extends ServerModule {
@@ -102,6 +104,7 @@ export function createTemplatesModule(deps: TemplatesModuleDeps): TemplatesModul
     logger,
     ...(deps.links ? { links: deps.links } : {}),
     ...(deps.loyalty ? { loyalty: deps.loyalty } : {}),
+    ...(deps.optInLinks ? { optInLinks: deps.optInLinks } : {}),
   });
   crm.onRecordChange(engine.recordChanged);
   const pages = createTemplatePages({ ...deps, planner: engine });

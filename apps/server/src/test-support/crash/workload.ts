@@ -6,16 +6,59 @@ import { ChannelRepository } from '../../channels/repository.js';
 import { outbox } from '../../channels/schema.js';
 import type { Clock } from '../../platform/clock.js';
 
-// The branches of the demo seed that carry the load, each on its own sandbox number, so that two
-// sessions (and two kinds of idempotency key) share the run.
+// The branches of the demo seed that carry the load, each on its own sandbox numbers: two branches
+// on one messenger each, and a third whose messages cascade over three channels (WhatsApp, which
+// its clients are not on, then the MAX bot for those who opted in, then SMS for the rest).
 export const CRASH_LINKS: { accId: number; kind: ChannelKind; phone: string }[] = [
   { accId: 1001, kind: 'whatsapp', phone: '79160000011' },
   { accId: 1002, kind: 'telegram', phone: '79160000021' },
+  { accId: 1003, kind: 'whatsapp', phone: '79160000031' },
 ];
+const CASCADE_BRANCH = 1003;
+const CASCADE_BOT_TOKEN = 'crashtest_max_bot_token_0123456789';
 
-// Every recipient ends in 7: the sandbox has them on every messenger (…0000/…0001/…0002 are special).
+function branchOf(i: number): number {
+  return [1001, 1002, CASCADE_BRANCH][i % 3]!;
+}
+
+// The cascade branch's clients end in 0001 (the sandbox has them on Telegram only, so WhatsApp
+// refuses them); every other recipient ends in 7, on every messenger.
 export function crashRecipient(i: number): string {
-  return `79${String(i).padStart(8, '0')}7`;
+  return branchOf(i) === CASCADE_BRANCH ? `7${String(i).padStart(6, '0')}0001` : `79${String(i).padStart(8, '0')}7`;
+}
+
+// Half of the cascade branch's clients started its MAX bot and shared their phone.
+function optedIn(i: number): boolean {
+  return branchOf(i) === CASCADE_BRANCH && Math.floor(i / 3) % 2 === 0;
+}
+
+// The MAX bot and SMS of the cascade branch, and its opted-in clients as the opt-in leaves them: on
+// the network (the phone's Start and contact, already taken by the session) and in the core's
+// client_channels (linked at the phone as its address, the sandbox's user id).
+async function prepareCascade(db: Db, network: SandboxNetwork, channels: ChannelRepository, now: Date, count: number) {
+  const max = await channels.ensureInstance(CASCADE_BRANCH, 'max', 'sandbox', now);
+  const account = await network.linkBot(max.id, 'max', CASCADE_BOT_TOKEN);
+  await channels.saveStatus(max.id, 'authenticated', null, account.phone, now);
+  const sms = await channels.ensureInstance(CASCADE_BRANCH, 'sms', 'sandbox', now);
+  await channels.saveStatus(sms.id, 'authenticated', null, null, now);
+  const phones = Array.from({ length: count }, (_, i) => i)
+    .filter(optedIn)
+    .map(crashRecipient);
+  const at = now.toISOString();
+  for (let from = 0; from < phones.length; from += 1000) {
+    const chunk = phones.slice(from, from + 1000);
+    const actions = chunk.flatMap((phone) => [
+      sql`(${max.id}, 'max', 'from_client', ${`crash-start:${phone}`}, ${phone}, '/start', ${JSON.stringify({ start: null })}::jsonb, 'taken', ${at}::timestamptz)`,
+      sql`(${max.id}, 'max', 'from_client', ${`crash-contact:${phone}`}, ${phone}, ${`+${phone}`}, ${JSON.stringify({ contact: phone })}::jsonb, 'taken', ${at}::timestamptz)`,
+    ]);
+    await db.execute(sql`insert into sandbox_messages (instance_id, kind, direction, client_key, phone, body, meta, status, created_at)
+      values ${sql.join(actions, sql`, `)}`);
+    const links = chunk.map(
+      (phone) => sql`(${CASCADE_BRANCH}, ${phone}, 'max', 'linked', ${phone}, ${at}::timestamptz)`,
+    );
+    await db.execute(sql`insert into client_channels (acc_id, phone, kind, state, address, updated_at)
+      values ${sql.join(links, sql`, `)}`);
+  }
 }
 
 // Links the sandbox numbers as a session would report them and writes `count` due outbox rows with
@@ -30,12 +73,13 @@ export async function prepareCrashWorkload(db: Db, clock: Clock, count: number):
     // What the session reports when it opens on a linked account; the dispatcher needs it at once.
     await channels.saveStatus(instance.id, 'authenticated', null, link.phone, now);
   }
+  await prepareCascade(db, network, channels, now, count);
   const chunk = 1000;
   for (let from = 0; from < count; from += chunk) {
     const rows = [];
     for (let i = from; i < Math.min(count, from + chunk); i++) {
       rows.push({
-        accId: CRASH_LINKS[i % CRASH_LINKS.length]!.accId,
+        accId: branchOf(i),
         idempotencyKey: `crash:${i}`,
         source: 'test',
         sourceId: null,
@@ -56,6 +100,9 @@ export async function prepareCrashWorkload(db: Db, clock: Clock, count: number):
 
 export interface CrashCounts {
   outbox: number;
+  // The cascade branch's rows by the channel that carried them, and whether each went where it
+  // should: the MAX bot for opted-in clients, SMS for the others, never WhatsApp.
+  cascade: { byChannel: Record<string, number>; misrouted: number };
   // Status → rows.
   statuses: Record<string, number>;
   // Sent, delivered or read.
@@ -75,10 +122,25 @@ export async function crashCounts(db: Db): Promise<CrashCounts> {
     db,
     sql`select count(*)::int as n from sandbox_messages where direction = 'to_client'`,
   );
+  const cascade = await queryRows<{ channel_kind: string | null; linked: boolean; n: number }>(
+    db,
+    sql`select o.channel_kind, exists (select 1 from client_channels cc where cc.acc_id = o.acc_id
+          and cc.phone = o.recipient and cc.kind = 'max' and cc.state = 'linked') as linked, count(*)::int as n
+        from outbox o where o.acc_id = ${CASCADE_BRANCH} and o.${CRASH_ROWS}
+        group by 1, 2`,
+  );
+  const byChannel: Record<string, number> = {};
+  let misrouted = 0;
+  for (const c of cascade) {
+    const channel = c.channel_kind ?? 'none';
+    byChannel[channel] = (byChannel[channel] ?? 0) + Number(c.n);
+    if (channel !== (c.linked ? 'max' : 'sms')) misrouted += Number(c.n);
+  }
   const byStatus = Object.fromEntries(statuses.map((s) => [s.status, Number(s.n)]));
   const sentOrBetter = ['sent', 'delivered', 'read'].reduce((sum, s) => sum + (byStatus[s] ?? 0), 0);
   return {
     outbox: statuses.reduce((sum, s) => sum + Number(s.n), 0),
+    cascade: { byChannel, misrouted },
     statuses: byStatus,
     sentOrBetter,
     sandboxToClient: Number(sandbox[0]?.n ?? 0),
@@ -111,7 +173,7 @@ export interface CrashAudit extends CrashCounts {
   examples: string[];
 }
 
-const KEY = /^outbox:(\d+):(whatsapp|telegram|sms)$/;
+const KEY = /^outbox:(\d+):(whatsapp|telegram|tg_bot|max|sms)$/;
 
 // Everything the crash test asserts, in the database after the run.
 export async function auditCrashRun(db: Db): Promise<CrashAudit> {

@@ -55,12 +55,26 @@ export function toUiState({
   return gaveUpWaiting ? 'notConnected' : 'noConnect';
 }
 
+// The salon's own bots (issue 19): connected with a token, not with a QR or a phone login.
+export const BOT_CODES = ['TGB', 'MAX'] as const satisfies readonly ChannelCode[];
+export type BotCode = (typeof BOT_CODES)[number];
+export type MessengerCode = Exclude<ChannelCode, BotCode>;
+
+export function isBotCode(channel: ChannelCode): channel is BotCode {
+  return (BOT_CODES as readonly ChannelCode[]).includes(channel);
+}
+
+// The channel the page offers instead: WhatsApp and Telegram stand in for each other; a bot's
+// messages fall back to WhatsApp first (the default cascade).
 export function otherChannel(channel: ChannelCode): ChannelCode {
   return channel === 'WA' ? 'TG' : 'WA';
 }
 
 // SPEC 4: a dropped channel sends the page to the other one, unless that one is dropped too.
-export function tabAfterStates(current: ChannelCode, states: Record<ChannelCode, ChannelUiState>): ChannelCode {
+export function tabAfterStates(
+  current: ChannelCode,
+  states: Partial<Record<ChannelCode, ChannelUiState>>,
+): ChannelCode {
   const other = otherChannel(current);
   return states[current] === 'drop' && states[other] !== 'drop' ? other : current;
 }
@@ -134,6 +148,8 @@ export const KNOWN_REASONS = [
   'banned',
   'rate_limited',
   'error_burst',
+  'token_revoked',
+  'poll_failed',
 ] as const;
 export type KnownReason = (typeof KNOWN_REASONS)[number];
 

@@ -1,3 +1,4 @@
+import { BOT_LINK_KINDS, type BotLinkKind } from '@salon/contract/bot-links';
 import type { SandboxMessageWire } from '@salon/contract/dev-sandbox';
 
 export const NETWORK_EVENTS = ['ban', 'drop', 'logout', 'unban'] as const;
@@ -46,6 +47,15 @@ export function threadsByPhone(messages: readonly SandboxMessageWire[]): ClientT
     .sort((a, b) => b.lastAt - a.lastAt);
 }
 
+export function isBotKind(kind: string): kind is BotLinkKind {
+  return (BOT_LINK_KINDS as readonly string[]).includes(kind);
+}
+
+// The salon's bots a client's phone has talked with (each gets a "Stop bot" action), in a fixed order.
+export function botKindsOf(thread: ClientThread): BotLinkKind[] {
+  return BOT_LINK_KINDS.filter((kind) => thread.messages.some((m) => m.kind === kind));
+}
+
 // Pairing codes are typed as shown ("ABCD-2345") or without the dash; the server takes 8 or 9 characters.
 export function normalizePairingInput(raw: string): string {
   return raw
@@ -59,16 +69,23 @@ export function isPairingInputReady(value: string): boolean {
 }
 
 // Results of the sandbox calls: what went as asked, and what did not (an expired QR or code, an
-// unknown one, a reply from a client nobody wrote to).
+// unknown one, a reply from a client nobody wrote to, a link to no bot of the branch, a contact
+// shared with a bot the phone never started).
 const RESULTS = {
   linked: 'success',
   sent: 'success',
   banned: 'success',
   dropped: 'success',
   logged_out: 'success',
+  started: 'success',
+  shared: 'success',
+  stopped: 'success',
   expired: 'warning',
   unknown: 'warning',
   no_conversation: 'warning',
+  unknown_bot: 'warning',
+  not_started: 'warning',
+  no_bot: 'warning',
 } as const;
 export type SandboxResult = keyof typeof RESULTS;
 

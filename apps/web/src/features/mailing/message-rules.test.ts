@@ -16,9 +16,21 @@ import {
 } from './message-rules';
 
 describe('message keys', () => {
-  it('offers name and phone, the list columns, and the parent link only with an action', () => {
-    expect(messageKeys(['phone', 'name', 'visits'], null)).toEqual(['name', 'phone', 'visits']);
-    expect(messageKeys(['name', 'phone'], 'act-1')).toEqual(['name', 'phone', 'partner_link']);
+  it('offers name and phone, the list columns, the bot links, and the parent link only with an action', () => {
+    expect(messageKeys(['phone', 'name', 'visits'], null)).toEqual([
+      'name',
+      'phone',
+      'visits',
+      'max_link',
+      'tg_bot_link',
+    ]);
+    expect(messageKeys(['name', 'phone'], 'act-1')).toEqual([
+      'name',
+      'phone',
+      'max_link',
+      'tg_bot_link',
+      'partner_link',
+    ]);
   });
 
   it('finds the keys recipients do not have', () => {
@@ -47,11 +59,23 @@ describe('parent-link warning (SPEC 4, 5)', () => {
 });
 
 describe('preview and test values', () => {
-  const sample = { name: 'Анна', phone: '79990000000', link: 'https://t.me/x', other: (key: string) => `[${key}]` };
+  const sample = {
+    name: 'Анна',
+    phone: '79990000000',
+    link: 'https://t.me/x',
+    optIn: { max_link: 'https://example.com/max', tg_bot_link: 'https://example.com/tg' },
+    other: (key: string) => `[${key}]`,
+  };
 
   it('renders the text as the first sample recipient reads it', () => {
-    const values = sampleValues(['name', 'phone', 'visits', 'partner_link'], sample);
-    expect(values).toEqual({ name: 'Анна', phone: '79990000000', visits: '[visits]', partner_link: 'https://t.me/x' });
+    const values = sampleValues(['name', 'phone', 'visits', 'partner_link', 'max_link'], sample);
+    expect(values).toEqual({
+      name: 'Анна',
+      phone: '79990000000',
+      visits: '[visits]',
+      partner_link: 'https://t.me/x',
+      max_link: 'https://example.com/max',
+    });
     expect(previewText('{name}, {visits} visits; {city}', values)).toBe('Анна, [visits] visits; {city}');
   });
 

@@ -1,8 +1,10 @@
 import { ATTACHMENT_GROUPS } from '@salon/contract/attachments';
 import { MAX_BETWEEN_TIME, MIN_BETWEEN_TIME } from '@salon/contract/mailing-plan-rules';
 import { checkMailingMedia, MAILING_MEDIA_DOCUMENTS } from '@salon/contract/mailing-sendouts';
+import type { OptInLinkVariable } from '@salon/contract/bot-links';
 import {
   MAILING_VARIABLES,
+  OPT_IN_VARIABLES,
   PARTNER_LINK_VARIABLE,
   renderVariables,
   unknownVariables,
@@ -14,10 +16,11 @@ import {
 // The contract's limit of /start_sendout and /test_sendout `text`.
 export const MAILING_TEXT_MAX = 4096;
 
-// The keys a message may use: the list's columns (name and phone always), and the parent link once a
-// loyalty action is chosen (SPEC 3 Variables: Mailing name, phone; Add-action partner_link).
+// The keys a message may use: the list's columns (name and phone always), the invites to the salon's
+// bots, and the parent link once a loyalty action is chosen (SPEC 3 Variables: Mailing name, phone;
+// Add-action partner_link; issue 19 max_link, tg_bot_link).
 export function messageKeys(parsedKeys: readonly string[], loyaltyActionId: string | null): string[] {
-  const keys = [...new Set([...MAILING_VARIABLES, ...parsedKeys])];
+  const keys = [...new Set([...MAILING_VARIABLES, ...parsedKeys, ...OPT_IN_VARIABLES])];
   if (loyaltyActionId !== null && !keys.includes(PARTNER_LINK_VARIABLE)) keys.push(PARTNER_LINK_VARIABLE);
   return keys;
 }
@@ -51,10 +54,16 @@ export function insertKey(text: string, key: string, start: number | null, end: 
   return { text: text.slice(0, from) + token + text.slice(to), caret: from + token.length };
 }
 
+// {max_link} and {tg_bot_link}: every send-out may invite its recipients to the salon's bots.
+export const isOptInKey = (key: string): key is OptInLinkVariable =>
+  (OPT_IN_VARIABLES as readonly string[]).includes(key);
+
 export interface SampleRecipient {
   name: string;
   phone: string;
   link: string;
+  // The bot links as an example (each recipient gets their own).
+  optIn: Readonly<Record<OptInLinkVariable, string>>;
   // How a key without a sample value shows (e.g. '[visits]').
   other: (key: string) => string;
 }
@@ -66,6 +75,7 @@ export function sampleValues(keys: readonly string[], sample: SampleRecipient): 
     if (key === 'name') values[key] = sample.name;
     else if (key === 'phone') values[key] = sample.phone;
     else if (key === PARTNER_LINK_VARIABLE) values[key] = sample.link;
+    else if (isOptInKey(key)) values[key] = sample.optIn[key];
     else values[key] = sample.other(key);
   }
   return values;

@@ -10,17 +10,31 @@ export interface PriorityDraft {
 const isChannel = (value: unknown): value is PriorityChannel =>
   typeof value === 'string' && (PRIORITY_CHANNELS as readonly string[]).includes(value);
 
-// The wire keys positions "1".."3"; channels it leaves out follow in the default order, so the
-// user always orders all three.
+const POSITION = new RegExp(`^[1-${PRIORITY_CHANNELS.length}]$`);
+
+// An order saved before the bot channels existed names three channels. The missing ones join in
+// the default order at the end, but before SMS when the owner left the paid channel last, as the
+// dispatcher's cascade completes it (channels/dispatch/cascade.ts withAllKinds): a free channel is
+// tried before a paid one, and an owner who put SMS earlier keeps it there.
+export function completeOrder(listed: readonly PriorityChannel[]): PriorityChannel[] {
+  const order = [...new Set(listed)];
+  const smsLast = order.at(-1) === 'SMS';
+  for (const channel of PRIORITY_CHANNELS) {
+    if (order.includes(channel)) continue;
+    if (smsLast && channel !== 'SMS') order.splice(order.length - 1, 0, channel);
+    else order.push(channel);
+  }
+  return order;
+}
+
+// The wire keys positions "1".."5"; the user always orders all the channels.
 export function toPriorityDraft(wire: PriorityChannelBody): PriorityDraft {
   const placed = Object.entries(wire)
-    .filter(([key]) => /^[1-3]$/.test(key))
+    .filter(([key]) => POSITION.test(key))
     .sort(([a], [b]) => Number(a) - Number(b))
     .map(([, value]) => value)
     .filter(isChannel);
-  const order = [...new Set(placed)];
-  for (const channel of PRIORITY_CHANNELS) if (!order.includes(channel)) order.push(channel);
-  return { order, soft: wire.soft_priority };
+  return { order: completeOrder(placed), soft: wire.soft_priority };
 }
 
 export function toPriorityBody(draft: PriorityDraft): PriorityChannelBody {

@@ -158,9 +158,10 @@ describe('problems before save', () => {
     expect(unknownKeysByField(base({ cancelRecord: false, textCancel: '{oops}' }))).toEqual({ textCancel: ['oops'] });
   });
 
-  it('allows only {name} for birthdays and {partner_link} with an action', () => {
+  it('allows only {name} and the bot links for birthdays and {partner_link} with an action', () => {
     const birthday = applyEdit(base(), { type: 'whenSend', value: 'happy_birthday' }).draft;
-    expect(variablesFor(birthday)).toEqual(['name']);
+    expect(variablesFor(birthday)).toEqual(['name', 'max_link', 'tg_bot_link']);
+    expect(variablesFor(base())).toEqual(expect.arrayContaining(['max_link', 'tg_bot_link']));
     expect(variablesFor(base({ loyaltyActionId: 2 }))).toContain('partner_link');
   });
 

@@ -1,11 +1,18 @@
 import type { ReactNode } from 'react';
 import { Group, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconBrandTelegram, IconBrandWhatsapp, IconMessage } from '@tabler/icons-react';
+import { IconBrandTelegram, IconBrandWhatsapp, IconMessage, IconMessageChatbot, IconRobot } from '@tabler/icons-react';
 import { useDateFormat } from '../i18n/use-date-format';
 import { zonedDayKey } from '../lib/datetime';
 import { useNow } from '../lib/use-now';
 
-const CHANNEL_ICONS = { whatsapp: IconBrandWhatsapp, telegram: IconBrandTelegram, sms: IconMessage } as const;
+// tg_bot and max: the salon's own Telegram and MAX bots (issue 19).
+const CHANNEL_ICONS = {
+  whatsapp: IconBrandWhatsapp,
+  telegram: IconBrandTelegram,
+  tg_bot: IconRobot,
+  max: IconMessageChatbot,
+  sms: IconMessage,
+} as const;
 export type IconChannel = keyof typeof CHANNEL_ICONS;
 const hasIcon = (channel: string): channel is IconChannel => channel in CHANNEL_ICONS;
 

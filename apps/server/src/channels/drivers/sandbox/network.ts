@@ -1,7 +1,10 @@
 import { randomInt } from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, notInArray, sql } from 'drizzle-orm';
+import { parseBotDeepLink } from '@salon/contract/bot-links';
 import type { Clock } from '../../../platform/clock.js';
 import { queryRows, type Db } from '../../../platform/db/client.js';
+import { BOT_KINDS, isBotKind } from '../../channel.js';
+import { botActionOf, botSubscription, botUsername } from './bot-actions.js';
 import { SANDBOX_2FA_PASSWORD, needsTwoFactor, onMessenger } from './rules.js';
 import { sandboxAccounts, sandboxMessages } from './schema.js';
 
@@ -108,6 +111,11 @@ export class SandboxNetwork {
     await this.upsert(instanceId, kind, { state: 'linked', phone, qr: null, pairingCode: null });
   }
 
+  // A bot token the provider accepted: the account is the bot, known by its username.
+  async linkBot(instanceId: string, kind: string, token: string): Promise<SandboxAccount> {
+    return this.upsert(instanceId, kind, { state: 'linked', phone: botUsername(token), qr: null, pairingCode: null });
+  }
+
   async unlink(instanceId: string): Promise<void> {
     await this.db
       .update(sandboxAccounts)
@@ -127,9 +135,15 @@ export class SandboxNetwork {
   ): Promise<{ id: number } | 'not_on_channel' | 'banned' | 'not_connected'> {
     const refused = (state: string | undefined) =>
       kind === 'sms' || state === 'linked' ? undefined : state === 'banned' ? 'banned' : 'not_connected';
-    if (kind !== 'sms' && !onMessenger(kind, to))
+    const bot = isBotKind(kind);
+    // A bot writes only to a user who started it and shared their phone (the real APIs answer 403
+    // otherwise); it learns nothing of delivery, so its messages arrive at once.
+    if (bot && !(await this.botReaches(instanceId, to)))
+      return refused((await this.account(instanceId))?.state) ?? 'not_on_channel';
+    if (!bot && kind !== 'sms' && !onMessenger(kind, to))
       return refused((await this.account(instanceId))?.state) ?? 'not_on_channel';
     const now = this.clock.now();
+    const deliverAt = bot ? now : new Date(now.getTime() + this.options.deliveryMs);
     const rows = await queryRows<{ state: string | null; id: number | null }>(
       this.db,
       sql`with account as (
@@ -137,10 +151,10 @@ export class SandboxNetwork {
         ),
         inserted as (
           insert into ${sandboxMessages} (instance_id, kind, direction, client_key, phone, body, media, status,
-                                          deliver_at, created_at)
+                                          deliver_at, delivered_at, created_at)
           select ${instanceId}, ${kind}, 'to_client', ${key}, ${to}, ${body}, ${media === null || media === undefined ? null : JSON.stringify(media)}::jsonb,
-                 'server', ${new Date(now.getTime() + this.options.deliveryMs).toISOString()}::timestamptz,
-                 ${now.toISOString()}::timestamptz
+                 ${bot ? 'delivered' : 'server'}, ${deliverAt.toISOString()}::timestamptz,
+                 ${bot ? now.toISOString() : null}::timestamptz, ${now.toISOString()}::timestamptz
           where ${kind === 'sms'} or (select state from account) = 'linked'
           on conflict do nothing
           returning id
@@ -311,6 +325,7 @@ export class SandboxNetwork {
     return true;
   }
 
+  // Bots get no read receipts: their messages stay delivered.
   async markRead(phone: string, instanceId: string): Promise<void> {
     await this.db
       .update(sandboxMessages)
@@ -318,6 +333,7 @@ export class SandboxNetwork {
       .where(
         and(
           eq(sandboxMessages.instanceId, instanceId),
+          notInArray(sandboxMessages.kind, [...BOT_KINDS]),
           eq(sandboxMessages.phone, phone),
           eq(sandboxMessages.direction, 'to_client'),
           inArray(sandboxMessages.status, ['server', 'delivered_pending', 'delivered']),
@@ -341,6 +357,110 @@ export class SandboxNetwork {
           isNull(sandboxMessages.readAt),
         ),
       );
+  }
+
+  // --- bots: the phone opens a deep link, presses Start, shares its contact or stops the bot ---
+
+  // What this phone did on this bot, oldest first.
+  private async botActions(instanceId: string, phone: string) {
+    const rows = await this.db
+      .select({ meta: sandboxMessages.meta })
+      .from(sandboxMessages)
+      .where(
+        and(
+          eq(sandboxMessages.instanceId, instanceId),
+          eq(sandboxMessages.phone, phone),
+          eq(sandboxMessages.direction, 'from_client'),
+          isNotNull(sandboxMessages.meta),
+        ),
+      )
+      .orderBy(asc(sandboxMessages.id));
+    return rows.map((r) => botActionOf(r.meta));
+  }
+
+  async botReaches(instanceId: string, phone: string): Promise<boolean> {
+    const s = botSubscription(await this.botActions(instanceId, phone));
+    return s.started && s.shared;
+  }
+
+  // The connected bot a deep link points at ('bad_link': not a bot link; 'unknown_bot': no linked
+  // sandbox bot has that username).
+  async botOfLink(
+    link: string,
+  ): Promise<{ account: SandboxAccount; token: string | null } | 'bad_link' | 'unknown_bot'> {
+    const parsed = parseBotDeepLink(link.trim());
+    if (!parsed) return 'bad_link';
+    const rows = await this.db
+      .select()
+      .from(sandboxAccounts)
+      .where(
+        and(
+          eq(sandboxAccounts.kind, parsed.kind),
+          eq(sandboxAccounts.phone, parsed.username),
+          eq(sandboxAccounts.state, 'linked'),
+        ),
+      );
+    return rows[0] ? { account: rows[0], token: parsed.token } : 'unknown_bot';
+  }
+
+  private async clientBotMessage(instanceId: string, phone: string, name: string | null, body: string, meta: object) {
+    const account = await this.account(instanceId);
+    if (!account) return;
+    const now = this.clock.now();
+    await this.db.insert(sandboxMessages).values({
+      instanceId,
+      kind: account.kind,
+      direction: 'from_client',
+      clientKey: `bot:${now.getTime()}:${digits(6)}`,
+      phone,
+      name,
+      body,
+      meta,
+      status: 'new',
+      createdAt: now,
+    });
+  }
+
+  // The phone presses Start in the bot a deep link opened (its payload: the start token).
+  async botStart(instanceId: string, phone: string, token: string | null, name: string | null): Promise<'started'> {
+    await this.clientBotMessage(instanceId, phone, name, token ? `/start ${token}` : '/start', { start: token });
+    return 'started';
+  }
+
+  // The phone shares its own number through the bot's contact button: only in a bot it started.
+  async botShareContact(instanceId: string, phone: string, name: string | null): Promise<'shared' | 'not_started'> {
+    if (!botSubscription(await this.botActions(instanceId, phone)).started) return 'not_started';
+    await this.clientBotMessage(instanceId, phone, name, `+${phone}`, { contact: phone });
+    return 'shared';
+  }
+
+  // The phone stops (blocks) the bot: its messages fail until the phone starts it again.
+  async botStop(instanceId: string, phone: string): Promise<'stopped' | 'not_started'> {
+    if (!botSubscription(await this.botActions(instanceId, phone)).started) return 'not_started';
+    await this.clientBotMessage(instanceId, phone, null, '/stop', { stopped: true });
+    return 'stopped';
+  }
+
+  // The bot's answer to a phone's action (the core's text, with the contact button when asked). One
+  // answer per action: a session that crashed before confirming the action answers it once.
+  async botAnswer(instanceId: string, kind: string, action: SandboxMessage, text: string, askContact: boolean) {
+    const now = this.clock.now();
+    await this.db
+      .insert(sandboxMessages)
+      .values({
+        instanceId,
+        kind,
+        direction: 'to_client',
+        clientKey: `answer:${action.id}`,
+        phone: action.phone,
+        body: text,
+        meta: askContact ? { askContact: true } : null,
+        status: 'delivered',
+        deliverAt: now,
+        deliveredAt: now,
+        createdAt: now,
+      })
+      .onConflictDoNothing();
   }
 
   async messages(limit: number, phone?: string): Promise<SandboxMessage[]> {

@@ -19,3 +19,15 @@ export function needsTwoFactor(phone: string): boolean {
 export function isPhone(value: string): boolean {
   return /^\d{10,15}$/.test(value);
 }
+
+// Bot tokens as the providers issue them: Telegram's "<bot id>:<secret>" from @BotFather, MAX's
+// opaque token from MasterBot. A well-shaped token containing 'invalid' is refused too, as a
+// revoked one is (getMe / GET /me answer 401), so the error path needs no real revoked token.
+const BOT_TOKEN_SHAPES: Record<string, RegExp> = {
+  tg_bot: /^\d{6,12}:[A-Za-z0-9_-]{30,}$/,
+  max: /^[A-Za-z0-9_-]{20,}$/,
+};
+export function isValidBotToken(kind: string, token: string): boolean {
+  const shape = BOT_TOKEN_SHAPES[kind];
+  return shape !== undefined && shape.test(token) && !token.toLowerCase().includes('invalid');
+}

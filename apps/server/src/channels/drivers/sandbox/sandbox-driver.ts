@@ -9,10 +9,13 @@ import type {
   LoginStep,
   OutboundMessage,
   SendResult,
+  SubscriberEvent,
 } from '../../channel.js';
+import { isBotKind } from '../../channel.js';
 import type { Logger } from '../../../platform/logger.js';
-import { isPhone } from './rules.js';
-import type { SandboxAccount, SandboxNetwork } from './network.js';
+import { botActionOf } from './bot-actions.js';
+import { isPhone, isValidBotToken } from './rules.js';
+import type { SandboxAccount, SandboxMessage, SandboxNetwork } from './network.js';
 
 export interface SandboxDriverOptions {
   network: SandboxNetwork;
@@ -38,11 +41,27 @@ function statusOf(account: SandboxAccount | undefined, kind: ChannelKind): Chann
   }
 }
 
-// The embedded stand-in for WhatsApp, Telegram and SMS: the same states and flows as the real
-// drivers, against the simulated network in the database.
+// A bot user's action on the network, as the core hears it: the user's address is their phone.
+function subscriberEventOf(m: SandboxMessage): SubscriberEvent | null {
+  const action = botActionOf(m.meta);
+  switch (action?.type) {
+    case 'start':
+      return { type: 'started', address: m.phone, name: m.name, startToken: action.token };
+    case 'contact':
+      return { type: 'contact', address: m.phone, name: m.name, phone: action.phone };
+    case 'stopped':
+      return { type: 'stopped', address: m.phone };
+    default:
+      return null;
+  }
+}
+
+// The embedded stand-in for WhatsApp, Telegram, the salon's bots and SMS: the same states and
+// flows as the real drivers, against the simulated network in the database.
 export function sandboxDriver(kind: ChannelKind, options: SandboxDriverOptions): ChannelDriver {
   const { network } = options;
   const pollMs = options.pollMs ?? 250;
+  const bot = isBotKind(kind);
   return {
     kind,
     provider: 'sandbox',
@@ -60,7 +79,9 @@ export function sandboxDriver(kind: ChannelKind, options: SandboxDriverOptions):
         const key = `${status}:${account?.phone ?? ''}`;
         if (key === reported) return;
         reported = key;
-        if (status === 'authenticated' && kind !== 'sms') events.credentials(JSON.stringify({ phone: account?.phone }));
+        // A bot's credentials are its token, reported by the login.
+        if (status === 'authenticated' && kind !== 'sms' && !bot)
+          events.credentials(JSON.stringify({ phone: account?.phone }));
         events.status(status, account?.phone ? { phone: account.phone } : undefined);
       };
 
@@ -91,6 +112,12 @@ export function sandboxDriver(kind: ChannelKind, options: SandboxDriverOptions):
         await network.confirmRead(reads);
         const replies = await network.pendingInbound(instance.id);
         for (const m of replies) {
+          const event = bot ? subscriberEventOf(m) : null;
+          if (event) {
+            const answer = await events.subscriber(event);
+            if (answer) await network.botAnswer(instance.id, kind, m, answer.text, answer.askContact);
+            continue;
+          }
           await events.inbound({
             providerMessageId: String(m.id),
             from: m.phone,
@@ -122,6 +149,14 @@ export function sandboxDriver(kind: ChannelKind, options: SandboxDriverOptions):
       return {
         async login(step: LoginStep): Promise<LoginResult> {
           if (kind === 'sms') return { result: 'error', error: 'not_supported' };
+          if (bot) {
+            if (step.step !== 'bot_token') return { result: 'error', error: 'not_supported' };
+            if (!isValidBotToken(kind, step.token)) return { result: 'error', error: 'invalid_token' };
+            const account = await network.linkBot(instance.id, kind, step.token);
+            events.credentials(JSON.stringify({ token: step.token, username: account.phone }));
+            report(account);
+            return { result: 'auth_success' };
+          }
           if (await linked()) return { result: 'auth_success' };
           switch (step.step) {
             case 'qr': {
@@ -176,11 +211,13 @@ export function sandboxDriver(kind: ChannelKind, options: SandboxDriverOptions):
           // A banned or unlinked account refuses before the recipient is looked at.
           if (typeof sent === 'string') return { ok: false, failure: sent };
           events.ack(String(sent.id), 'server');
+          // Bots learn nothing of delivery: an accepted message counts as delivered.
+          if (bot) void events.ack(String(sent.id), 'delivered');
           return { ok: true, providerMessageId: String(sent.id) };
         },
 
         async markRead(chat: string, providerMessageIds: string[]) {
-          if (kind === 'sms') return;
+          if (kind === 'sms' || bot) return;
           const ids = providerMessageIds.filter((id) => /^\d{1,15}$/.test(id)).map(Number);
           await network.salonReads(instance.id, chat, ids);
         },

@@ -53,3 +53,9 @@ export function smsDriverFor(
   const adapter = smsAdapterFor(provider, options.http);
   return adapter ? smsDriver(adapter, options.driver) : undefined;
 }
+
+/** The adapter behind an SMS channel instance's provider ('sms:vonage'), to read its report callbacks. */
+export function smsAdapterOfInstance(instanceProvider: string): SmsProvider | undefined {
+  const match = /^sms:(.+)$/.exec(instanceProvider);
+  return match ? smsAdapterFor(match[1]!) : undefined;
+}

@@ -135,10 +135,23 @@ describe('SMS driver: sending', () => {
     expect(fake.sent).toEqual([
       {
         credentials: { apiKey: 'KEY', senderName: ' Salon ' },
-        input: { idempotencyKey: 'row-1', to: '79161234567', text: 'Добрый день!', senderName: 'Salon' },
+        input: {
+          idempotencyKey: 'row-1',
+          to: '79161234567',
+          text: 'Добрый день!',
+          senderName: 'Salon',
+          reportUrl: null,
+        },
       },
     ]);
     expect(rec.acks).toEqual([['m1', 'server']]);
+    await session.close();
+  });
+
+  it('gives the provider the instance’s report URL when the installation has one', async () => {
+    const { fake, session } = await openSession({ reportUrl: (i) => `https://salon.example/r/${i.id}` });
+    await session.send(message());
+    expect(fake.sent[0]?.input.reportUrl).toBe('https://salon.example/r/ch-1');
     await session.close();
   });
 

@@ -19,8 +19,9 @@ import type { SmsCredentials, SmsDeliveryStatus, SmsProvider } from './sms-provi
 
 // The SMS channel driver: wraps one gateway adapter into the channel port. There is no login flow
 // and no connection to keep: a session is "authenticated" when the stored credentials have what the
-// provider needs, sends go straight to the gateway, and delivery reports are polled, because the
-// gateways' callbacks would need a public URL per branch that the core does not have.
+// provider needs, sends go straight to the gateway, and delivery reports are polled. With a public
+// URL (reportUrl) the providers that take a callback per message are also asked to post their report
+// there; the poll stays as the fallback for a lost callback, and an ack only ever rises.
 
 export const DEFAULT_POLL_INTERVAL_MS = 30_000;
 // Gateways keep reports for a day or two; past that an unanswered message will never be answered.
@@ -40,6 +41,9 @@ export interface SmsDriverOptions {
   // stored. The port's instance ref carries no branch name, so the core supplies it here.
   branchName?: (instance: ChannelInstanceRef) => string | null | Promise<string | null>;
   // Status calls that failed (network, credentials); the message stays pending and is asked again.
+  // Where this instance's delivery reports may be posted (sms-reports/report-url.ts); absent or null:
+  // no public URL, polling only.
+  reportUrl?: (instance: ChannelInstanceRef) => string | null;
   onPollError?: (error: unknown, providerMessageId: string) => void;
 }
 
@@ -216,6 +220,7 @@ export function smsDriver(provider: SmsProvider, options: SmsDriverOptions = {})
             to: message.to,
             text: message.text,
             senderName: await senderName(),
+            reportUrl: options.reportUrl?.(instance) ?? null,
           });
           if (result.ok && state === 'ready') {
             events.ack(result.providerMessageId, 'server');

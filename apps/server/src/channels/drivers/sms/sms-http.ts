@@ -1,5 +1,10 @@
 import type { Ack, SendFailure, SendResult } from '../../channel.js';
-import { SmsProviderError, type SmsDeliveryStatus, type SmsProviderOptions } from './sms-provider.js';
+import {
+  SmsProviderError,
+  type SmsDeliveryStatus,
+  type SmsProviderOptions,
+  type SmsReportInput,
+} from './sms-provider.js';
 
 // The little HTTP and JSON plumbing the SMS adapters share. Provider replies are untyped JSON, so
 // they are read as `unknown` and narrowed field by field.
@@ -145,4 +150,10 @@ export function ackByCode(
     for (const code of codes) table.set(code, ack);
   }
   return (code) => (code === undefined ? 'pending' : (table.get(code) ?? 'pending'));
+}
+
+// A callback's fields wherever the provider put them: the query of a GET, the form or JSON object of a
+// POST (the body wins where both have one).
+export function reportParams(input: SmsReportInput): Record<string, unknown> {
+  return { ...input.query, ...(isRecord(input.body) ? input.body : {}) };
 }

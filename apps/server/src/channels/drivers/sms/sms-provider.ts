@@ -20,6 +20,24 @@ export interface SmsSendInput {
   text: string;
   /** Resolved by the driver (the branch name for sms.ru when empty); null: the account's default. */
   senderName: string | null;
+  /**
+   * Where the provider should post this message's delivery report, for the providers that take a
+   * callback URL per message; null or absent: none (the installation has no PUBLIC_URL), the driver polls.
+   */
+  reportUrl?: string | null;
+}
+
+/** A delivery report a provider called back with (modules/connection/sms-report-routes.ts). */
+export interface SmsReportInput {
+  query: Record<string, string>;
+  // The parsed body: an object for JSON and urlencoded forms, undefined when there was none.
+  body: unknown;
+  contentType: string;
+}
+
+export interface SmsReport {
+  providerMessageId: string;
+  status: SmsDeliveryStatus;
 }
 
 /** A delivery report: an ack, or 'pending' when the provider does not know the message yet. */
@@ -32,6 +50,11 @@ export interface SmsProvider {
   send(credentials: SmsCredentials, input: SmsSendInput): Promise<SendResult>;
   /** Throws SmsProviderError when the report cannot be had now (network, credentials); try later. */
   status(credentials: SmsCredentials, providerMessageId: string): Promise<SmsDeliveryStatus>;
+  /**
+   * Reads a delivery-report callback in the provider's documented format; [] when the request is not
+   * one (the route answers 400). Only for providers that document their callbacks.
+   */
+  parseReport?(input: SmsReportInput): SmsReport[];
   /** The account balance in the account's currency. Throws SmsProviderError. */
   balance?(credentials: SmsCredentials): Promise<number>;
   /** The currency of balance() (ISO 4217) when every account of the provider has the same one. */

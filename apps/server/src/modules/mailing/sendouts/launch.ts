@@ -7,7 +7,7 @@ import {
   type ChooseConsentResponse,
   type StartSendoutResponse,
 } from '@salon/contract/mailing-sendouts';
-import { PARTNER_LINK_VARIABLE, unknownVariables } from '@salon/contract/templates-rules';
+import { OPT_IN_VARIABLES, PARTNER_LINK_VARIABLE, unknownVariables } from '@salon/contract/templates-rules';
 import type { Clock } from '../../../platform/clock.js';
 import type { FileStore, StoredFile } from '../../../platform/files/file-store.js';
 import { AppError, errors } from '../../../platform/http/errors.js';
@@ -66,7 +66,10 @@ export class SendoutLaunches {
     if (!draft) throw refuse(404, SENDOUT_STATUS_TEXT.notFound);
     const choice = { consentTrue: body.consent_true, consentNeutral: body.consent_neutral };
     // Only a draft's choice changes: a launched send-out planned its recipients already.
-    if (draft.status !== 'draft' || !(await this.d.repo.saveConsentChoice(accId, draft.id, choice, this.d.clock.now()))) {
+    if (
+      draft.status !== 'draft' ||
+      !(await this.d.repo.saveConsentChoice(accId, draft.id, choice, this.d.clock.now()))
+    ) {
       throw refuse(409, SENDOUT_STATUS_TEXT.alreadyStarted);
     }
     const count = includedRecipients(consentCountsWire.parse(draft.consentCounts), choice);
@@ -86,7 +89,7 @@ export class SendoutLaunches {
     const text = f.text.trim();
     if (text === '') throw refuse(400, SENDOUT_STATUS_TEXT.emptyText);
     const loyaltyActionId = f.loyalty_action_id || draft.loyaltyActionId;
-    const keys = [...draft.keys, ...(loyaltyActionId ? [PARTNER_LINK_VARIABLE] : [])];
+    const keys = [...draft.keys, ...OPT_IN_VARIABLES, ...(loyaltyActionId ? [PARTNER_LINK_VARIABLE] : [])];
     const bad = unknownVariables(text, keys);
     if (bad.length > 0) throw refuse(400, SENDOUT_STATUS_TEXT.badKeys, bad.join(', '));
     // The form's choice, else the one saved with /choose_consent.
@@ -122,7 +125,11 @@ export class SendoutLaunches {
         // Thrown inside the transaction: the flip above is rolled back with it.
         if (!verdict.allowed) throw refuse(400, verdict.status);
 
-        const positions = await this.d.repo.include(tx, draft.id, includedStates(choice.consentTrue, choice.consentNeutral));
+        const positions = await this.d.repo.include(
+          tx,
+          draft.id,
+          includedStates(choice.consentTrue, choice.consentNeutral),
+        );
         const plan = planPositions(positions, {
           batchLen: f.sendout_batch_len,
           betweenTime: f.between_time,

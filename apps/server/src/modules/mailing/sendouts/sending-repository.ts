@@ -81,13 +81,16 @@ export class SendingRepository {
     return rows.map((r) => r.id);
   }
 
-  async started(): Promise<{ id: string; accId: number; media: unknown; loyaltyActionId: string | null }[]> {
+  async started(): Promise<
+    { id: string; accId: number; media: unknown; loyaltyActionId: string | null; text: string }[]
+  > {
     return this.db
       .select({
         id: sendouts.id,
         accId: sendouts.accId,
         media: sendouts.media,
         loyaltyActionId: sendouts.loyaltyActionId,
+        text: sendouts.text,
       })
       .from(sendouts)
       .where(eq(sendouts.status, 'started'))

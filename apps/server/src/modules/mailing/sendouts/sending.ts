@@ -2,7 +2,7 @@ import type { Outbox } from '../../../channels/dispatch/outbox.js';
 import type { Clock } from '../../../platform/clock.js';
 import type { Db } from '../../../platform/db/client.js';
 import type { Logger } from '../../../platform/logger.js';
-import type { LoyaltyVariables } from '../../../crm/record-variables.js';
+import { optInKeysIn, optInValues, type LoyaltyVariables, type OptInLinks } from '../../../crm/record-variables.js';
 import { renderFilled } from '../../../platform/text/render.js';
 import type { SendoutMedia } from './media.js';
 import { type DueRecipient, SendingRepository } from './sending-repository.js';
@@ -32,18 +32,18 @@ function outboxMedia(stored: unknown): OutboxMedia | null {
 
 // The message of one recipient: the send-out's text with {name}, {phone} and the list's other
 // columns filled in; a key the recipient has no value for is left empty, never shown as "{key}".
-// {partner_link}: the recipient's personal invite link when the send-out offers a loyalty action.
+// links: the recipient's own {partner_link} (a send-out offering a loyalty action), {max_link} and
+// {tg_bot_link}; they win over a list column of the same name, as {name} and {phone} do.
 export function sendoutBody(
   text: string,
   recipient: Pick<DueRecipient, 'name' | 'phone' | 'vars'>,
-  partnerLink?: string,
+  links: Readonly<Record<string, string>> = {},
 ): string {
   const values: Record<string, string> = {};
   for (const [key, value] of Object.entries(recipient.vars)) values[key] = value == null ? '' : String(value);
   values.name = recipient.name;
   values.phone = recipient.phone;
-  if (partnerLink !== undefined) values.partner_link = partnerLink;
-  return renderFilled(text, values);
+  return renderFilled(text, { ...values, ...links });
 }
 
 export interface SendoutSenderOptions {
@@ -53,6 +53,8 @@ export interface SendoutSenderOptions {
   logger: Logger;
   // The loyalty module's personal invite links (runtime.ts wires it).
   loyalty?: Pick<LoyaltyVariables, 'partnerLink'>;
+  // The channels' opt-in links to the branch's bots (runtime.ts wires it).
+  optInLinks?: OptInLinks;
 }
 
 export interface PassResult {
@@ -85,7 +87,7 @@ export class SendoutSender {
       if (!connected.has(sendout.accId)) connected.set(sendout.accId, await repo.hasConnectedChannel(sendout.accId));
       if (!connected.get(sendout.accId)) continue;
       try {
-        const links = await this.partnerLinks(sendout, now);
+        const links = await this.recipientLinks(sendout, now);
         const result = await this.fill(sendout, now, links);
         queued += result.queued;
         if (result.finished) finished += 1;
@@ -141,15 +143,18 @@ export class SendoutSender {
     await this.#running;
   }
 
-  // The invite links of the recipients this pass will queue, made before the send-out is locked
-  // (making one writes its invite row). null: the send-out offers no loyalty action.
-  private async partnerLinks(
-    sendout: { id: string; accId: number; loyaltyActionId: string | null },
+  // The links of the recipients this pass will queue, made before the send-out is locked (making
+  // one writes its invite row): {partner_link} when the send-out offers a loyalty action, the
+  // opt-in links when its text shows them. null: the send-out needs none.
+  private async recipientLinks(
+    sendout: { id: string; accId: number; loyaltyActionId: string | null; text: string },
     now: Date,
-  ): Promise<Map<string, string> | null> {
+  ): Promise<Map<string, Record<string, string>> | null> {
     const actionId = Number(sendout.loyaltyActionId);
-    if (!sendout.loyaltyActionId || !Number.isInteger(actionId) || actionId <= 0) return null;
-    const links = new Map<string, string>();
+    const offers = !!sendout.loyaltyActionId && Number.isInteger(actionId) && actionId > 0;
+    const texts = [sendout.text];
+    if (!offers && optInKeysIn(texts).length === 0) return null;
+    const links = new Map<string, Record<string, string>>();
     const loyalty = this.o.loyalty;
     const due = await new SendingRepository(this.o.db).due(
       sendout.id,
@@ -158,10 +163,13 @@ export class SendoutSender {
     );
     for (const r of due) {
       if (links.has(r.phone)) continue;
-      links.set(
-        r.phone,
-        loyalty ? await loyalty.partnerLink({ accId: sendout.accId, actionId, phone: r.phone, name: r.name }) : '',
-      );
+      const values: Record<string, string> = await optInValues(this.o.optInLinks, sendout.accId, r.phone, texts);
+      if (offers) {
+        values.partner_link = loyalty
+          ? await loyalty.partnerLink({ accId: sendout.accId, actionId, phone: r.phone, name: r.name })
+          : '';
+      }
+      links.set(r.phone, values);
     }
     return links;
   }
@@ -169,7 +177,7 @@ export class SendoutSender {
   private async fill(
     sendout: { id: string; accId: number; media: unknown },
     now: Date,
-    links: Map<string, string> | null = null,
+    links: Map<string, Record<string, string>> | null = null,
   ): Promise<{ queued: number; finished: boolean }> {
     const media = outboxMedia(sendout.media);
     return this.o.outbox.transaction(async (tx, outbox) => {
@@ -182,9 +190,9 @@ export class SendoutSender {
       const repeated: { id: number; notBefore: Date }[] = [];
       let queued = 0;
       for (const recipient of due) {
-        const partnerLink = links?.get(recipient.phone);
+        const own = links?.get(recipient.phone);
         // Due only since the links were made (another pass moved on): it goes on the next pass.
-        if (links && partnerLink === undefined) continue;
+        if (links && own === undefined) continue;
         queued += 1;
         const notBefore = recipient.plannedAt ?? now;
         const { id, created } = await outbox.enqueue({
@@ -194,7 +202,7 @@ export class SendoutSender {
           sourceId: locked.id,
           recipient: recipient.phone,
           clientName: recipient.name || null,
-          body: sendoutBody(locked.text, recipient, partnerLink),
+          body: sendoutBody(locked.text, recipient, own),
           media,
           channels: null,
           notBefore,

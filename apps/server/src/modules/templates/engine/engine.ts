@@ -10,7 +10,14 @@ import type { ConsentLedger } from './consent-ledger.js';
 import { mismatch } from './match.js';
 import { render } from '../../../platform/text/render.js';
 import { birthdayVariables, recordVariables } from './variables.js';
-import { linkKindsIn, loyaltyKeysIn, type LoyaltyVariables, type RecordLinks } from '../../../crm/record-variables.js';
+import {
+  linkKindsIn,
+  loyaltyKeysIn,
+  optInValues,
+  type LoyaltyVariables,
+  type OptInLinks,
+  type RecordLinks,
+} from '../../../crm/record-variables.js';
 import { birthdayTarget, recordSendTime, type Planned } from './timing.js';
 
 export interface EngineDeps {
@@ -25,6 +32,8 @@ export interface EngineDeps {
   links?: RecordLinks;
   // {partner_link} (templates that offer a loyalty action), {bonus_add} and {bonus_withdraw}.
   loyalty?: LoyaltyVariables;
+  // {max_link} and {tg_bot_link}: the client's invite to the branch's bots (the channels' opt-in).
+  optInLinks?: OptInLinks;
 }
 
 interface Recipient {
@@ -45,6 +54,9 @@ interface Message {
   body: string;
   media: { fileName: string; contentType: string; path: string } | null;
 }
+
+const textsOf = (template: ActiveTemplate): string[] =>
+  template.content.map((c) => (c.type === 'file' ? c.caption : c.body));
 
 const DAY = 86_400_000;
 // Records a template change may concern: offsets go up to 60 days (and a day for late follow-ups).
@@ -278,8 +290,8 @@ export class TemplateEngine {
     return result;
   }
 
-  // The short links of {review_link} and {tips_link} and the loyalty values, made only for a
-  // template that shows them.
+  // The short links of {review_link} and {tips_link}, the loyalty values and the opt-in links,
+  // made only for a template that shows them.
   private async withLinks(
     accId: number,
     template: ActiveTemplate,
@@ -288,8 +300,9 @@ export class TemplateEngine {
   ): Promise<Record<string, string>> {
     const links = this.d.links;
     if (!record.clientPhone) return vars;
-    const texts = template.content.map((c) => (c.type === 'file' ? c.caption : c.body));
+    const texts = textsOf(template);
     const out = await this.withLoyalty(accId, template, record, texts, vars);
+    Object.assign(out, await optInValues(this.d.optInLinks, accId, record.clientPhone, texts));
     if (!links) return out;
     for (const kind of linkKindsIn(texts)) {
       out[`${kind}_link`] = await links.linkFor({
@@ -427,7 +440,11 @@ export class TemplateEngine {
       for (const client of clients) {
         if (!client.phone || template.settings.blacklist.includes(client.phone)) continue;
         if (!this.clientMatches(template, client)) continue;
-        const messages = await this.messages(branch.accId, template, birthdayVariables(client));
+        const vars = {
+          ...birthdayVariables(client),
+          ...(await optInValues(this.d.optInLinks, branch.accId, client.phone, textsOf(template))),
+        };
+        const messages = await this.messages(branch.accId, template, vars);
         if (messages.length === 0) continue;
         await this.d.outbox.transaction(async (tx, outbox) => {
           const repo = this.d.repo.with(tx);

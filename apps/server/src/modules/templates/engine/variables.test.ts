@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RECORD_VARIABLES, unknownVariables } from '@salon/contract/templates-rules';
+import { OPT_IN_VARIABLES, RECORD_VARIABLES, unknownVariables } from '@salon/contract/templates-rules';
 import { birthdayVariables, recordVariables } from './variables.js';
 import { client, record } from '../../../test-support/templates/engine-fixtures.js';
 
@@ -12,8 +12,9 @@ describe('record variables', () => {
     moscow,
   );
 
-  it('fills every variable of SPEC 3', () => {
-    expect(Object.keys(vars).sort()).toEqual([...RECORD_VARIABLES].sort());
+  it('fills every variable of SPEC 3, and the opt-in links empty when no port gave them', () => {
+    expect(Object.keys(vars).sort()).toEqual([...RECORD_VARIABLES, ...OPT_IN_VARIABLES].sort());
+    expect(vars).toMatchObject({ max_link: '', tg_bot_link: '' });
   });
 
   it('uses the branch zone, Russian dates and roubles', () => {

@@ -24,13 +24,16 @@ export function connectionQuery(accId: number | null) {
   });
 }
 
-// GET /connection: both channels, the registry consent and whether the sandbox runs.
+// GET /connection: the four channels, the registry consent and whether the sandbox runs.
 export function useConnection() {
   const { accId } = useSession();
   return useQuery(connectionQuery(accId));
 }
 
-const FIELD = { WA: 'wa', TG: 'tg' } as const satisfies Record<ChannelCode, keyof ConnectionResponse>;
+const FIELD = { WA: 'wa', TG: 'tg', TGB: 'tg_bot', MAX: 'max' } as const satisfies Record<
+  ChannelCode,
+  keyof ConnectionResponse
+>;
 
 export function channelStateOf(data: ConnectionResponse, channel: ChannelCode): ChannelStateWire {
   return data[FIELD[channel]];

@@ -1,9 +1,16 @@
 import { useMutation } from '@tanstack/react-query';
-import { testMessageBody, testMessageResponse } from '@salon/contract/connection';
+import { testMessageBody, testMessageResponse, type ChannelCode } from '@salon/contract/connection';
 import { api } from '../../../shared/api/api';
 
-// POST /send_test_message {phone, text}: one message through the real dispatcher.
-export function sendTestMessage(input: { phone: string; text: string }) {
+export interface TestMessageInput {
+  phone: string;
+  text: string;
+  // Pins the message to one channel (a bot tab tests its bot); otherwise the branch's priority applies.
+  channel?: ChannelCode;
+}
+
+// POST /send_test_message {phone, text, channel?}: one message through the real dispatcher.
+export function sendTestMessage(input: TestMessageInput) {
   return api.request({
     method: 'POST',
     path: '/send_test_message',

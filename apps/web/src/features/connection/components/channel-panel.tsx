@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { Card, Divider, Group, Stack, Text } from '@mantine/core';
-import { IconBrandTelegram, IconBrandWhatsapp } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ChannelCode, ChannelStateWire } from '@salon/contract/connection';
 import { statusMessageKey } from '../../../shared/api/error-message';
@@ -8,6 +7,7 @@ import { showToast } from '../../../shared/toast/show-toast';
 import { useRunConnectAction } from '../api/run-connect-action';
 import { actionsFor, type ChannelUiState } from '../channel-state';
 import { ChannelActions } from './channel-actions';
+import { ChannelIcon } from './channel-icon';
 import { ChannelNotice } from './channel-notice';
 import { ChannelStatusBadge } from './channel-status-badge';
 import { ChannelSummary } from './channel-summary';
@@ -24,15 +24,10 @@ interface ChannelPanelProps {
 
 export function ChannelHeader({ channel, uiState }: { channel: ChannelCode; uiState: ChannelUiState }) {
   const { t } = useTranslation('connection');
-  const Icon = channel === 'WA' ? IconBrandWhatsapp : IconBrandTelegram;
   return (
     <Group justify="space-between" wrap="nowrap" gap="sm">
       <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
-        <Icon
-          size={24}
-          aria-hidden
-          color={channel === 'WA' ? 'var(--mantine-color-teal-6)' : 'var(--mantine-color-blue-6)'}
-        />
+        <ChannelIcon channel={channel} size={24} colored />
         <Text fw={600} truncate>
           {t(`channel.${channel}`)}
         </Text>

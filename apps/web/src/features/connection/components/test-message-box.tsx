@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Button, Card, Group, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import type { ChannelCode } from '@salon/contract/connection';
 import { statusMessageKey } from '../../../shared/api/error-message';
 import { showToast } from '../../../shared/toast/show-toast';
 import { PhoneInput, isValidPhone } from '../../../shared/ui/phone-input';
@@ -9,9 +10,11 @@ import { useSendTestMessage } from '../api/send-test-message';
 
 const TEXT_MAX = 4096;
 
-// One message through the real dispatcher, to check the connected channels end to end.
-export function TestMessageBox() {
+// One message through the real dispatcher, to check the connected channels end to end; with
+// `channel`, through that channel only (a bot tab tests its bot), and its test ids carry the code.
+export function TestMessageBox({ channel }: { channel?: ChannelCode }) {
   const { t } = useTranslation(['connection', 'errors']);
+  const testId = (name: string) => (channel ? `test-message-${name}-${channel}` : `test-message-${name}`);
   const [phone, setPhone] = useState('');
   const [text, setText] = useState('');
   const send = useSendTestMessage();
@@ -21,7 +24,7 @@ export function TestMessageBox() {
     event.preventDefault();
     if (!ready || send.isPending) return;
     send.mutate(
-      { phone, text: text.trim() },
+      { phone, text: text.trim(), ...(channel ? { channel } : {}) },
       {
         onSuccess: ({ outbox_id }) => {
           showToast('success', t('connection:testMessage.sent', { id: outbox_id }));
@@ -33,21 +36,25 @@ export function TestMessageBox() {
   };
 
   return (
-    <Card withBorder radius="md" padding="lg">
+    <Card withBorder radius="md" padding="lg" data-testid={testId('box')}>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <Title order={2} size="h4">
-            {t('connection:testMessage.title')}
+            {channel
+              ? t('connection:testMessage.channelTitle', { channel: t(`connection:channel.${channel}`) })
+              : t('connection:testMessage.title')}
           </Title>
           <Text size="sm" c="dimmed">
-            {t('connection:testMessage.intro')}
+            {channel
+              ? t('connection:testMessage.botIntro', { channel: t(`connection:channel.${channel}`) })
+              : t('connection:testMessage.intro')}
           </Text>
           <PhoneInput
             label={t('connection:testMessage.phone')}
             placeholder="79991234567"
             value={phone}
             onChange={setPhone}
-            data-testid="test-message-phone"
+            data-testid={testId('phone')}
           />
           <Textarea
             label={t('connection:testMessage.text')}
@@ -56,7 +63,7 @@ export function TestMessageBox() {
             autosize
             minRows={3}
             maxRows={8}
-            data-testid="test-message-text"
+            data-testid={testId('text')}
           />
           <Group>
             <Button
@@ -64,7 +71,7 @@ export function TestMessageBox() {
               leftSection={<IconSend size={16} aria-hidden />}
               disabled={!ready}
               loading={send.isPending}
-              data-testid="test-message-send"
+              data-testid={testId('send')}
             >
               {t('connection:testMessage.send')}
             </Button>

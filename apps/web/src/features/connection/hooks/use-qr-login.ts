@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { ChannelCode } from '@salon/contract/connection';
 import { track } from '../../../shared/metrics/track';
 import { useRequestQr } from '../api/request-qr';
 import { FIRST_QR_MS, MAX_STATUS_POLLS, NEXT_QR_MS, expiryOf, nextQrCheckAt, qrDecision } from '../connect-timing';
+import type { MessengerCode } from '../channel-state';
 import { loginErrorKey, type LoginErrorKey } from '../login-errors';
 import { useChannelConnected } from './use-channel-connected';
 import { useChannelWatch } from './use-channel-watch';
@@ -18,7 +18,7 @@ export interface ShownQr {
 type Phase = 'idle' | 'showing' | 'gaveUp' | 'failed' | 'done';
 
 interface QrLoginOptions {
-  channel: ChannelCode;
+  channel: MessengerCode;
   // The QR is wanted (the channel waits for a login and this way is chosen).
   enabled: boolean;
   // Telegram: the account has a cloud password; the page asks for it.

@@ -1,14 +1,17 @@
 import { useState } from 'react';
 import { Button, Card, Stack, Tabs } from '@mantine/core';
-import { IconBrandTelegram, IconBrandWhatsapp, IconDeviceMobile, IconFileCertificate } from '@tabler/icons-react';
+import { IconDeviceMobile, IconFileCertificate } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { ChannelCode } from '@salon/contract/connection';
+import { CHANNEL_CODES, type ChannelCode } from '@salon/contract/connection';
 import { NoticeArea } from '../../../shared/ui/notice-area';
 import { NoticeLine } from '../../../shared/ui/notice-line';
 import { PageTitle } from '../../../shared/ui/page-title';
 import { QueryErrorView } from '../../../shared/ui/query-error-view';
 import { useConnection } from '../api/get-connection';
-import { otherChannel, tabAfterStates, toUiState, type ChannelUiState } from '../channel-state';
+import { isBotCode, otherChannel, tabAfterStates, toUiState, type ChannelUiState } from '../channel-state';
+import { botNeedsToken } from '../bot-rules';
+import { BotPanel } from '../components/bot-panel';
+import { ChannelIcon } from '../components/channel-icon';
 import { ChannelHeader } from '../components/channel-panel';
 import { ConnectionSkeleton } from '../components/connection-skeleton';
 import { useBranchStatusSync } from '../hooks/use-branch-status-sync';
@@ -19,11 +22,12 @@ import { WhatsAppPanel } from '../components/whatsapp-panel';
 
 const SANDBOX_PATH = '/dev/sandbox';
 
-function Dot({ state }: { state: ChannelUiState | null }) {
+// `optional`: a bot nobody set up is not a fault, so it shows grey rather than red.
+function Dot({ state, optional }: { state: ChannelUiState | null; optional: boolean }) {
   const color =
     state === 'authenticated'
       ? 'var(--mantine-color-teal-6)'
-      : state === null
+      : state === null || (optional && botNeedsToken(state))
         ? 'var(--mantine-color-gray-4)'
         : 'var(--mantine-color-red-6)';
   return (
@@ -34,7 +38,19 @@ function Dot({ state }: { state: ChannelUiState | null }) {
   );
 }
 
-// /connection: WhatsApp and Telegram, their login flows and actions, a test message (SPEC 2, 4).
+// The tabs' test ids: the messengers' were lower case before the bots came.
+const TAB_TEST_IDS: Record<ChannelCode, string> = {
+  WA: 'connection-tab-wa',
+  TG: 'connection-tab-tg',
+  TGB: 'connection-tab-TGB',
+  MAX: 'connection-tab-MAX',
+};
+
+const isChannelCode = (value: string | null): value is ChannelCode =>
+  value !== null && (CHANNEL_CODES as readonly string[]).includes(value);
+
+// /connection: WhatsApp and Telegram with their login flows and actions, the salon's Telegram and
+// MAX bots with their tokens (issue 19), a test message (SPEC 2, 4).
 export function ConnectionPage() {
   const { t } = useTranslation(['connection', 'pages', 'common']);
   const connection = useConnection();
@@ -49,6 +65,8 @@ export function ConnectionPage() {
     ? {
         WA: toUiState({ status: data.wa.status, reason: data.wa.reason }),
         TG: toUiState({ status: data.tg.status, reason: data.tg.reason }),
+        TGB: toUiState({ status: data.tg_bot.status, reason: data.tg_bot.reason }),
+        MAX: toUiState({ status: data.max.status, reason: data.max.reason }),
       }
     : null;
   const tab = chosen ?? (states ? tabAfterStates('WA', states) : 'WA');
@@ -63,14 +81,19 @@ export function ConnectionPage() {
           </Card>
         );
       }
-      return <ConnectionSkeleton />;
+      return <ConnectionSkeleton qr={!isBotCode(channel)} />;
     }
     const showOther = () => setChosen(otherChannel(channel));
-    return channel === 'WA' ? (
-      <WhatsAppPanel state={data.wa} onOtherChannel={showOther} />
-    ) : (
-      <TelegramPanel state={data.tg} sandbox={data.sandbox} onOtherChannel={showOther} />
-    );
+    switch (channel) {
+      case 'WA':
+        return <WhatsAppPanel state={data.wa} onOtherChannel={showOther} />;
+      case 'TG':
+        return <TelegramPanel state={data.tg} sandbox={data.sandbox} onOtherChannel={showOther} />;
+      case 'TGB':
+        return <BotPanel channel="TGB" state={data.tg_bot} onOtherChannel={showOther} />;
+      case 'MAX':
+        return <BotPanel channel="MAX" state={data.max} onOtherChannel={showOther} />;
+    }
   };
 
   return (
@@ -125,36 +148,31 @@ export function ConnectionPage() {
       <Tabs
         value={tab}
         onChange={(value) => {
-          if (value === 'WA' || value === 'TG') setChosen(value);
+          if (isChannelCode(value)) setChosen(value);
         }}
         keepMounted={false}
       >
         <Tabs.List>
-          <Tabs.Tab
-            value="WA"
-            data-testid="connection-tab-wa"
-            leftSection={<IconBrandWhatsapp size={18} aria-hidden />}
-            rightSection={<Dot state={states?.WA ?? null} />}
-          >
-            {t('connection:channel.WA')}
-          </Tabs.Tab>
-          <Tabs.Tab
-            value="TG"
-            data-testid="connection-tab-tg"
-            leftSection={<IconBrandTelegram size={18} aria-hidden />}
-            rightSection={<Dot state={states?.TG ?? null} />}
-          >
-            {t('connection:channel.TG')}
-          </Tabs.Tab>
+          {CHANNEL_CODES.map((channel) => (
+            <Tabs.Tab
+              key={channel}
+              value={channel}
+              data-testid={TAB_TEST_IDS[channel]}
+              leftSection={<ChannelIcon channel={channel} size={18} />}
+              rightSection={<Dot state={states?.[channel] ?? null} optional={isBotCode(channel)} />}
+            >
+              {t(`connection:channel.${channel}`)}
+            </Tabs.Tab>
+          ))}
         </Tabs.List>
-        <Tabs.Panel value="WA" pt="md">
-          {panel('WA')}
-        </Tabs.Panel>
-        <Tabs.Panel value="TG" pt="md">
-          {panel('TG')}
-        </Tabs.Panel>
+        {CHANNEL_CODES.map((channel) => (
+          <Tabs.Panel key={channel} value={channel} pt="md">
+            {panel(channel)}
+          </Tabs.Panel>
+        ))}
       </Tabs>
-      <TestMessageBox />
+      {/* The bot tabs carry their own test box, pinned to the bot. */}
+      {!isBotCode(tab) && <TestMessageBox />}
       <RegistryConsentModal
         opened={data?.registry_consent === false && !consentClosed}
         onClose={() => setConsentClosed(true)}

@@ -1,16 +1,22 @@
 import { useState, type FormEvent } from 'react';
 import { Badge, Button, Card, Code, Group, Stack, Text } from '@mantine/core';
-import { IconBrandTelegram, IconBrandWhatsapp, IconMessage, IconScan } from '@tabler/icons-react';
+import { IconBrandTelegram, IconBrandWhatsapp, IconMessage, IconRobot, IconScan } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { botDeepLink } from '@salon/contract/bot-links';
 import type { sandboxAccountWire } from '@salon/contract/dev-sandbox';
 import type { z } from 'zod';
 import { PhoneInput, isValidPhone } from '../../../shared/ui/phone-input';
-import { NETWORK_EVENTS, SANDBOX_2FA_PASSWORD } from '../sandbox-rules';
+import { NETWORK_EVENTS, SANDBOX_2FA_PASSWORD, isBotKind } from '../sandbox-rules';
 import { useSandboxRun } from './use-sandbox-run';
 
 type SandboxAccount = z.infer<typeof sandboxAccountWire>;
 
-const KIND_ICONS: Record<string, typeof IconMessage> = { whatsapp: IconBrandWhatsapp, telegram: IconBrandTelegram };
+const KIND_ICONS: Record<string, typeof IconMessage> = {
+  whatsapp: IconBrandWhatsapp,
+  telegram: IconBrandTelegram,
+  tg_bot: IconRobot,
+  max: IconRobot,
+};
 const STATE_COLORS: Record<string, string> = {
   linked: 'teal',
   banned: 'red',
@@ -83,7 +89,13 @@ export function SandboxAccountCard({ account }: { account: SandboxAccount }) {
             {t(`state.${account.state}`, { defaultValue: account.state })}
           </Badge>
         </Group>
-        {account.phone && (
+        {account.phone && isBotKind(account.kind) && (
+          <Text size="sm" style={{ wordBreak: 'break-all' }}>
+            {t('account.botLink')}{' '}
+            <Code data-testid={`sandbox-bot-link-${id}`}>{botDeepLink(account.kind, account.phone)}</Code>
+          </Text>
+        )}
+        {account.phone && !isBotKind(account.kind) && (
           <Text size="sm">
             {t('account.phone')} <b>+{account.phone}</b>
           </Text>

@@ -5,15 +5,22 @@ import {
   IconBrandTelegram,
   IconBrandWhatsapp,
   IconMessage,
+  IconRobot,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { SandboxMessageWire } from '@salon/contract/dev-sandbox';
 import { useDateFormat } from '../../../shared/i18n/use-date-format';
-import { reachOf, type ClientThread } from '../sandbox-rules';
+import { isBotKind, reachOf, type ClientThread } from '../sandbox-rules';
+import { SandboxMessageActions, SandboxStopBots } from './sandbox-bot-actions';
 
-const KIND_ICONS: Record<string, typeof IconMessage> = { whatsapp: IconBrandWhatsapp, telegram: IconBrandTelegram };
+const KIND_ICONS: Record<string, typeof IconMessage> = {
+  whatsapp: IconBrandWhatsapp,
+  telegram: IconBrandTelegram,
+  tg_bot: IconRobot,
+  max: IconRobot,
+};
 
-function MessageRow({ message }: { message: SandboxMessageWire }) {
+function MessageRow({ message, name }: { message: SandboxMessageWire; name: string | null }) {
   const { t } = useTranslation('dev-sandbox');
   const fmt = useDateFormat();
   const Kind = KIND_ICONS[message.kind] ?? IconMessage;
@@ -35,8 +42,23 @@ function MessageRow({ message }: { message: SandboxMessageWire }) {
           style={{ flex: 'none', marginTop: 2 }}
         />
       )}
-      <Kind size={16} aria-label={t(`kind.${message.kind}`, { defaultValue: message.kind })} style={{ flex: 'none', marginTop: 2 }} />
+      <Kind
+        size={16}
+        aria-label={t(`kind.${message.kind}`, { defaultValue: message.kind })}
+        style={{ flex: 'none', marginTop: 2 }}
+      />
       <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
+        {isBotKind(message.kind) && (
+          <Badge
+            size="xs"
+            variant="light"
+            color={message.kind === 'max' ? 'indigo' : 'blue'}
+            data-testid="sandbox-message-channel"
+            style={{ alignSelf: 'flex-start' }}
+          >
+            {t(`kind.${message.kind}`)}
+          </Badge>
+        )}
         {message.media && (
           <Text size="sm" fw={600} data-testid="sandbox-message-file" style={{ wordBreak: 'break-word' }}>
             📎 {message.media.file_name}
@@ -48,6 +70,7 @@ function MessageRow({ message }: { message: SandboxMessageWire }) {
         <Text size="xs" c="dimmed">
           {fmt.dateTime(message.created_at, true)} · {t(`status.${message.status}`, { defaultValue: message.status })}
         </Text>
+        <SandboxMessageActions message={message} name={name} />
       </Stack>
     </Group>
   );
@@ -100,8 +123,9 @@ export function SandboxMessageLog({ threads, onReply }: SandboxMessageLogProps) 
                   {t('log.reply')}
                 </Button>
               </Group>
+              <SandboxStopBots thread={thread} />
               {thread.messages.map((message) => (
-                <MessageRow key={message.id} message={message} />
+                <MessageRow key={message.id} message={message} name={thread.name} />
               ))}
             </Stack>
           </Card>

@@ -30,6 +30,7 @@ export function SandboxRulesCard() {
         </List.Item>
         <List.Item>{t('rules.loginCode')}</List.Item>
         <List.Item>{t('rules.sms')}</List.Item>
+        <List.Item>{t('rules.bots')}</List.Item>
       </List>
       <Text size="xs" c="dimmed" mt="sm">
         {t('rules.refresh')}

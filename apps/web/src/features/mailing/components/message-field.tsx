@@ -1,9 +1,9 @@
 import { useRef } from 'react';
-import { Alert, Badge, Group, Stack, Text, Textarea, UnstyledButton } from '@mantine/core';
+import { Alert, Badge, Group, Stack, Text, Textarea, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconAlertTriangle, IconBraces } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PARTNER_LINK_VARIABLE } from '@salon/contract/templates-rules';
-import { insertKey, MAILING_TEXT_MAX, needsParentLink, unknownKeys } from '../message-rules';
+import { insertKey, isOptInKey, MAILING_TEXT_MAX, needsParentLink, unknownKeys } from '../message-rules';
 
 interface MessageFieldProps {
   value: string;
@@ -58,22 +58,32 @@ export function MessageField({ value, onChange, keys, loyaltyActionId, showEmpty
       <Group justify="space-between" gap="xs" wrap="wrap" align="flex-start">
         <Group gap={6} aria-label={t('contents.keys')} role="group">
           {keys.map((key) => (
-            <UnstyledButton
+            // The bot links say what they do: their names alone do not tell a salon owner.
+            <Tooltip
               key={key}
-              onClick={() => insert(key)}
-              aria-label={t('contents.insertKey', { key })}
-              data-testid={`mailing-key-${key}`}
+              label={isOptInKey(key) ? t(`contents.optInKeys.${key}`) : ''}
+              disabled={!isOptInKey(key)}
+              multiline
+              w={260}
+              withArrow
             >
-              <Badge
-                variant="light"
-                color={key === PARTNER_LINK_VARIABLE ? 'grape' : 'blue'}
-                leftSection={<IconBraces size={12} aria-hidden />}
-                tt="none"
-                style={{ cursor: 'pointer' }}
+              <UnstyledButton
+                onClick={() => insert(key)}
+                aria-label={t('contents.insertKey', { key })}
+                aria-description={isOptInKey(key) ? t(`contents.optInKeys.${key}`) : undefined}
+                data-testid={`mailing-key-${key}`}
               >
-                {key}
-              </Badge>
-            </UnstyledButton>
+                <Badge
+                  variant="light"
+                  color={key === PARTNER_LINK_VARIABLE ? 'grape' : isOptInKey(key) ? 'teal' : 'blue'}
+                  leftSection={<IconBraces size={12} aria-hidden />}
+                  tt="none"
+                  style={{ cursor: 'pointer' }}
+                >
+                  {key}
+                </Badge>
+              </UnstyledButton>
+            </Tooltip>
           ))}
         </Group>
         <Text size="xs" c={over ? 'red.7' : 'dimmed'} style={{ whiteSpace: 'nowrap' }} data-testid="mailing-text-count">

@@ -36,6 +36,7 @@ export function NewMailingWizard() {
     name: sample?.name ?? t('sample.name'),
     phone: sample?.phone ?? state.parsed?.owner_phone ?? t('sample.phone'),
     link: t('sample.link'),
+    optIn: { max_link: t('sample.max_link'), tg_bot_link: t('sample.tg_bot_link') },
     other: (key) => (sample?.[key] ? sample[key] : `[${key}]`),
   });
   const test = useTestMessage(state, values);

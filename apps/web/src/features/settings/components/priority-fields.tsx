@@ -38,6 +38,9 @@ export function PriorityFields({ value, available, update }: PriorityFieldsProps
         <Text size="sm" c={value.soft ? 'dimmed' : undefined} fw={value.soft ? undefined : 500}>
           {t('priority.soft.hardHint')}
         </Text>
+        <Text size="sm" c="dimmed" data-testid="priority-cascade-hint">
+          {t('priority.soft.cascadeHint')}
+        </Text>
       </Stack>
     </>
   );

@@ -7,6 +7,8 @@ import {
   IconBrandWhatsapp,
   IconGripVertical,
   IconMessage,
+  IconMessageChatbot,
+  IconRobot,
   type Icon,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +18,8 @@ import { moveChannel } from '../priority-rules';
 const ICONS: Record<PriorityChannel, Icon> = {
   Whatsapp: IconBrandWhatsapp,
   Telegram: IconBrandTelegram,
+  TelegramBot: IconRobot,
+  MAX: IconMessageChatbot,
   SMS: IconMessage,
 };
 

@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import { Box, Group, Mark, Stack, Text, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
+  OPT_IN_VARIABLES,
   PARTNER_LINK_VARIABLE,
   RECORD_VARIABLES,
   TEMPLATE_TEXT_MAX,
@@ -11,7 +12,7 @@ import { VariablePicker } from '../../../shared/ui/variable-picker';
 import type { FieldProblem } from '../template-save-rules';
 import { insertVariable, splitUnknownKeys } from '../template-text-rules';
 
-const KNOWN: readonly string[] = [...RECORD_VARIABLES, PARTNER_LINK_VARIABLE];
+const KNOWN: readonly string[] = [...RECORD_VARIABLES, PARTNER_LINK_VARIABLE, ...OPT_IN_VARIABLES];
 const isKnownVariable = (variable: string): variable is TemplateVariable => KNOWN.includes(variable);
 
 interface TemplateTextFieldProps {

@@ -35,7 +35,10 @@ import {
 // (https://www.infobip.com/docs/essentials/api-essentials/response-status-and-error-codes: groups
 // 1 PENDING, 2 UNDELIVERABLE, 3 DELIVERED, 4 EXPIRED, 5 REJECTED). Refused requests answer an HTTP error
 // with {"requestError": {"serviceException": {"messageId", "text", "validationErrors"}}}.
-// Delivery reports: GET /sms/1/reports?messageId=…
+// Delivery reports: with a report URL each message carries notifyUrl (and notifyContentType JSON), and
+// Infobip posts {"results": [{"messageId", "status": {groupId, …}, …}]} there
+// (https://www.infobip.com/docs/api/channels/sms/sms-messaging/logs-and-status-reports/receive-outbound-sms-message-report).
+// Otherwise, and as the fallback, GET /sms/1/reports?messageId=…
 // (https://www.infobip.com/docs/api/channels/sms/logs-and-status-reports/get-outbound-sms-message-delivery-reports);
 // each report is returned once, and not at all to accounts that have reports pushed to a webhook, so an
 // empty answer is 'pending'.
@@ -146,6 +149,11 @@ const ACK_BY_GROUP: Readonly<Record<number, SmsDeliveryStatus>> = {
   5: 'failed',
 };
 
+function ackOfGroup(status: unknown): SmsDeliveryStatus {
+  const group = readStatus(status).groupId;
+  return group === undefined ? 'pending' : (ACK_BY_GROUP[group] ?? 'pending');
+}
+
 export function infobipProvider(options?: SmsProviderOptions): SmsProvider {
   const o: ResolvedOptions = resolveOptions(options, DEFAULT_BASE_URL);
 
@@ -171,6 +179,7 @@ export function infobipProvider(options?: SmsProviderOptions): SmsProvider {
                 ...(trimmed(input.senderName) ? { from: trimmed(input.senderName) } : {}),
                 destinations: [{ to: input.to, messageId: input.idempotencyKey }],
                 text: input.text,
+                ...(input.reportUrl ? { notifyUrl: input.reportUrl, notifyContentType: 'application/json' } : {}),
               },
             ],
           }),
@@ -200,9 +209,16 @@ export function infobipProvider(options?: SmsProviderOptions): SmsProvider {
       if (reply.status >= 400 || !isRecord(reply.json)) throw requestError(reply, 'Infobip reports');
       const results = Array.isArray(reply.json.results) ? reply.json.results : [];
       const report: unknown = results.find((r) => isRecord(r) && toId(r.messageId) === providerMessageId);
-      if (!isRecord(report)) return 'pending';
-      const group = readStatus(report.status).groupId;
-      return group === undefined ? 'pending' : (ACK_BY_GROUP[group] ?? 'pending');
+      return isRecord(report) ? ackOfGroup(report.status) : 'pending';
+    },
+
+    parseReport(input) {
+      const results = field(input.body, 'results');
+      if (!Array.isArray(results)) return [];
+      return results.flatMap((r: unknown) => {
+        const id = isRecord(r) ? toId(r.messageId) : undefined;
+        return id && isRecord(r) ? [{ providerMessageId: id, status: ackOfGroup(r.status) }] : [];
+      });
     },
 
     async balance(credentials) {

@@ -34,8 +34,12 @@ import {
 // 12 a parameter out of its limits, 13 the account lives on another API domain (data names it),
 // 14 account blocked or deleted, 30 too many requests, 3/10/15/999 service errors.
 //
-// Mobizon has no client message id, so a resend after a crash cannot be recognised by it. Its
-// delivery webhook (sms-delivery-report) is not used: the SMS port polls getSMSStatus.
+// Mobizon has no client message id, so a resend after a crash cannot be recognised by it.
+// Delivery webhooks are set in the account (every SMS of it, no per-message URL): an
+// sms-delivery-report event posts JSON {"eventType", "data": {"messageId", "status", …}, "sign"} with the
+// final status only (github.com/mobizon/mobizon-api-docs src/v1/en/_webhook/04-specifics.md and
+// 05-data-structure.md); parseReport reads it when the salon points the webhook at its report URL, and
+// the SMS port polls getSMSStatus as well.
 
 const DEFAULT_BASE_URL = 'https://api.mobizon.kz';
 
@@ -96,6 +100,11 @@ const STATUS_TO_ACK: Readonly<Record<string, Ack>> = {
   EXPIRED: 'failed',
   DELETED: 'failed',
 };
+
+export function mobizonStatusToAck(status: unknown): SmsDeliveryStatus {
+  const key = typeof status === 'string' ? status.toUpperCase() : '';
+  return Object.hasOwn(STATUS_TO_ACK, key) ? STATUS_TO_ACK[key]! : 'pending';
+}
 
 // The API domain depends on where the account was registered (api.mobizon.kz, api.mobizon.net.ua, …);
 // code 13 names the right one, which is then used for that key from then on.
@@ -175,8 +184,14 @@ export function mobizonProvider(options?: SmsProviderOptions): SmsProvider {
       const entry = Array.isArray(result)
         ? result.find((e) => isRecord(e) && toId(e.id) === providerMessageId)
         : undefined;
-      const status = isRecord(entry) && typeof entry.status === 'string' ? entry.status.toUpperCase() : undefined;
-      return status !== undefined && Object.hasOwn(STATUS_TO_ACK, status) ? STATUS_TO_ACK[status]! : 'pending';
+      return isRecord(entry) ? mobizonStatusToAck(entry.status) : 'pending';
+    },
+
+    parseReport(input) {
+      const body = input.body;
+      if (!isRecord(body) || body.eventType !== 'sms-delivery-report' || !isRecord(body.data)) return [];
+      const id = toId(body.data.messageId);
+      return id ? [{ providerMessageId: id, status: mobizonStatusToAck(body.data.status) }] : [];
     },
 
     async balance(credentials) {

@@ -4,8 +4,10 @@ import type { SendResult } from '../../../channel.js';
 import {
   failed,
   httpRequest,
+  reportParams,
   resolveOptions,
   sendGuarded,
+  toId,
   trimmed,
   type HttpReply,
   type ResolvedOptions,
@@ -30,7 +32,10 @@ import {
 // https://api.twilio.com, an injected fetch, the timeout) and sees Retry-After on a 429.
 //
 // Twilio's Messages API has no client message id, so a resend after a crash cannot be recognised by it.
-// Delivery reports come by a StatusCallback webhook; the SMS driver polls the Message resource instead.
+// Delivery reports: with a report URL the message is created with StatusCallback, and Twilio posts each
+// status change there as a form (MessageSid, MessageStatus, …;
+// https://www.twilio.com/docs/messaging/guides/outbound-message-status-in-status-callbacks); without one
+// the SMS driver polls the Message resource.
 
 const DEFAULT_BASE_URL = 'https://api.twilio.com';
 const MESSAGING_SERVICE_SID = /^MG[0-9a-f]{32}$/i;
@@ -204,6 +209,7 @@ export function twilioProvider(options?: SmsProviderOptions): SmsProvider {
             to: e164(input.to),
             body: input.text,
             ...sender(input.senderName),
+            ...(input.reportUrl ? { statusCallback: input.reportUrl } : {}),
           });
           return message.sid
             ? { ok: true, providerMessageId: message.sid }
@@ -226,6 +232,15 @@ export function twilioProvider(options?: SmsProviderOptions): SmsProvider {
         if (readError(err)?.code === 20404) return 'pending';
         throw statusError(err, 'status');
       }
+    },
+
+    parseReport(input) {
+      const p = reportParams(input);
+      // SmsSid and SmsStatus are the older names Twilio still sends beside the new ones.
+      const sid = toId(p.MessageSid) ?? toId(p.SmsSid);
+      const status = typeof p.MessageStatus === 'string' ? p.MessageStatus : p.SmsStatus;
+      if (!sid || typeof status !== 'string') return [];
+      return [{ providerMessageId: sid, status: ACK_BY_STATUS[status] ?? 'pending' }];
     },
 
     async balance(credentials) {

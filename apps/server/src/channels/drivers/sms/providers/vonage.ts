@@ -1,4 +1,4 @@
-import type { SendResult } from '../../../channel.js';
+import type { Ack, SendResult } from '../../../channel.js';
 import {
   FORM_HEADERS,
   failed,
@@ -6,6 +6,7 @@ import {
   formBody,
   httpRequest,
   isRecord,
+  reportParams,
   resolveOptions,
   sendGuarded,
   toId,
@@ -13,7 +14,13 @@ import {
   trimmed,
   type ResolvedOptions,
 } from '../sms-http.js';
-import { SmsProviderError, type SmsCredentials, type SmsProvider, type SmsProviderOptions } from '../sms-provider.js';
+import {
+  SmsProviderError,
+  type SmsCredentials,
+  type SmsDeliveryStatus,
+  type SmsProvider,
+  type SmsProviderOptions,
+} from '../sms-provider.js';
 
 // Vonage (formerly Nexmo) SMS API, a thin adapter over its documented HTTP API rather than its SDK:
 // the current @vonage/server-sdk (3.30) and @vonage/sms (1.24) declare engines node >= 22, and this
@@ -27,8 +34,13 @@ import { SmsProviderError, type SmsCredentials, type SmsProvider, type SmsProvid
 // Balance: GET https://rest.nexmo.com/account/get-balance with Basic api_key:api_secret, reply
 // {"value": 10.28, "autoReload": false} (https://developer.vonage.com/en/account/code-snippets/account-balance).
 // Delivery receipts: Vonage posts them to the account's delivery-receipt webhook (the Dashboard setting,
-// or the per-message callback field of the same API reference); the SMS API offers no call to ask for
-// one, so status() answers 'pending' without calling Vonage and a message stays at 'server'.
+// or the per-message `callback` field of the same API reference, which the report URL is sent as), by
+// GET query, form or JSON as the Dashboard says: messageId, status, err-code, client-ref, …
+// (https://developer.vonage.com/en/messaging/sms/guides/delivery-receipts; the statuses accepted and
+// buffered are intermediate, delivered, expired, failed and rejected final, per
+// https://api.support.vonage.com/hc/en-us/articles/115007053127). The SMS API offers no call to ask for
+// a receipt, so status() answers 'pending' without calling Vonage: without a report URL (or a Dashboard
+// webhook pointing at it) a message stays at 'server'.
 //
 // The idempotency key goes as client-ref (echoed in the reply and in receipts); Vonage does not
 // deduplicate on it, so a resend after a crash cannot be recognised.
@@ -74,6 +86,21 @@ function sendFailure(code: number | undefined, errorText: string): SendResult {
   }
 }
 
+const ACK_BY_RECEIPT: Readonly<Record<string, Ack>> = {
+  accepted: 'server',
+  buffered: 'server',
+  delivered: 'delivered',
+  expired: 'failed',
+  failed: 'failed',
+  rejected: 'failed',
+};
+
+// 'unknown' and anything new say nothing of the message yet.
+export function vonageReceiptToAck(status: unknown): SmsDeliveryStatus {
+  const key = typeof status === 'string' ? status.toLowerCase() : '';
+  return Object.hasOwn(ACK_BY_RECEIPT, key) ? ACK_BY_RECEIPT[key]! : 'pending';
+}
+
 function keyAndSecret(credentials: SmsCredentials): { key: string; secret: string } {
   const key = trimmed(credentials.apiKey);
   const secret = trimmed(credentials.password);
@@ -104,6 +131,7 @@ export function vonageProvider(options?: SmsProviderOptions): SmsProvider {
             text: input.text,
             type: isGsm7(input.text) ? 'text' : 'unicode',
             'client-ref': input.idempotencyKey.slice(0, CLIENT_REF_MAX),
+            callback: input.reportUrl ?? undefined,
           }),
         });
         const byHttp = failureFromHttpStatus(reply);
@@ -131,6 +159,13 @@ export function vonageProvider(options?: SmsProviderOptions): SmsProvider {
       // Receipts are pushed to a webhook only (see above): nothing to ask, so not known yet.
       keyAndSecret(credentials);
       return 'pending';
+    },
+
+    parseReport(input) {
+      const p = reportParams(input);
+      const id = toId(p.messageId);
+      // A long text's parts each get a receipt under their own id; the first part's is the message's.
+      return id && p.status !== undefined ? [{ providerMessageId: id, status: vonageReceiptToAck(p.status) }] : [];
     },
 
     async balance(credentials) {

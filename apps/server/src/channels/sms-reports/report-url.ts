@@ -1,0 +1,25 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+// Where SMS providers post delivery reports: one URL per channel instance, with a secret in the path
+// because a provider calls back a bare URL and sets no header of ours. The secret is derived from the
+// installation's key (as the bots' webhook secret is), so nothing is stored and a restart keeps it.
+
+export const SMS_REPORT_PATH = '/api/channels/sms_report';
+
+export function smsReportSecret(key: Buffer, instanceId: string): string {
+  return createHmac('sha256', key).update(`sms-report:${instanceId}`).digest('base64url');
+}
+
+export function isSmsReportSecret(key: Buffer, instanceId: string, given: string | undefined): boolean {
+  if (!given) return false;
+  const expected = Buffer.from(smsReportSecret(key, instanceId));
+  const actual = Buffer.from(given);
+  return actual.length === expected.length && timingSafeEqual(actual, expected);
+}
+
+/** The report URL of each instance, under the installation's public address. */
+export function smsReportUrl(key: Buffer, publicUrl: string): (instanceId: string) => string {
+  const base = publicUrl.replace(/\/+$/, '');
+  return (instanceId) =>
+    `${base}${SMS_REPORT_PATH}/${encodeURIComponent(instanceId)}/${smsReportSecret(key, instanceId)}`;
+}
