@@ -21,6 +21,21 @@ export const PRIORITY_TO_KIND = {
   SMS: 'sms',
 } as const;
 
+// An order saved before the bot channels existed names three channels. The missing ones join in
+// the default order at the end, but before the paid channel when the owner left it last: a free
+// channel is tried before a paid one, and an owner who put SMS earlier keeps it there. One rule for
+// the priority page (wire names) and the dispatcher's cascade (channel kinds).
+export function completeChannelOrder<T extends string>(listed: readonly T[], all: readonly T[], paid: T): T[] {
+  const order = [...new Set(listed)];
+  const paidLast = order.at(-1) === paid;
+  for (const channel of all) {
+    if (order.includes(channel)) continue;
+    if (paidLast && channel !== paid) order.splice(order.length - 1, 0, channel);
+    else order.push(channel);
+  }
+  return order;
+}
+
 export const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 // Status texts of the settings calls the cabinet maps to messages (SPEC 8 Settings).

@@ -1,16 +1,8 @@
 import type { Update, User } from '@maxhub/max-bot-api/types';
 import { pino } from 'pino';
-import type { ChannelStatus } from '@salon/contract/accounts';
-import type {
-  Ack,
-  BotWebhook,
-  ChannelEvents,
-  ChannelSession,
-  InboundMessage,
-  SubscriberEvent,
-  SubscriberReply,
-} from '../channels/channel.js';
+import type { BotWebhook, ChannelSession, SubscriberEvent, SubscriberReply } from '../channels/channel.js';
 import { maxBotDriver } from '../channels/drivers/max-bot/max-bot-driver.js';
+import { recordingBotEvents, type RecordedBotEvents } from './recording-bot-events.js';
 import {
   startFakeProviderServer,
   type FakeReply,
@@ -210,13 +202,7 @@ export function contactAttachment(owner: User, tel: string): unknown {
 
 // The real driver over a FakeMaxApi, with every event it reports recorded.
 
-export interface MaxRecorded {
-  statuses: { status: ChannelStatus; reason?: string; phone?: string }[];
-  credentials: string[];
-  acks: { id: string; ack: Ack }[];
-  inbound: InboundMessage[];
-  subscriber: SubscriberEvent[];
-}
+export type MaxRecorded = RecordedBotEvents;
 
 export const ASK_CONTACT: SubscriberReply = { text: 'Поделитесь номером, чтобы получать сообщения', askContact: true };
 export const LINKED: SubscriberReply = { text: 'Готово, номер привязан', askContact: false };
@@ -234,23 +220,7 @@ export async function openMaxSession(
     baseUrl?: string;
   } = {},
 ): Promise<{ session: ChannelSession; recorded: MaxRecorded }> {
-  const recorded: MaxRecorded = { statuses: [], credentials: [], acks: [], inbound: [], subscriber: [] };
-  const replies = options.replies ?? defaultReplies;
-  const events: ChannelEvents = {
-    status: (status, detail) => recorded.statuses.push({ status, ...detail }),
-    qr: () => undefined,
-    credentials: (serialized) => recorded.credentials.push(serialized),
-    ack: (id, ack) => {
-      recorded.acks.push({ id, ack });
-    },
-    inbound: (message) => {
-      recorded.inbound.push(message);
-    },
-    subscriber: (event) => {
-      recorded.subscriber.push(event);
-      return Promise.resolve(replies(event));
-    },
-  };
+  const { events, recorded } = recordingBotEvents(options.replies ?? defaultReplies);
   const driver = maxBotDriver({
     baseUrl: options.baseUrl ?? api.baseUrl,
     logger: pino({ level: 'silent' }),

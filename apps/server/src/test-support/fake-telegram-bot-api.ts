@@ -1,16 +1,8 @@
 import { pino } from 'pino';
-import type { ChannelStatus } from '@salon/contract/accounts';
-import type {
-  Ack,
-  BotWebhook,
-  ChannelEvents,
-  ChannelSession,
-  InboundMessage,
-  SubscriberEvent,
-  SubscriberReply,
-} from '../channels/channel.js';
+import type { BotWebhook, ChannelSession, SubscriberEvent, SubscriberReply } from '../channels/channel.js';
 import { telegramBotDriver } from '../channels/drivers/telegram-bot/telegram-bot-driver.js';
 import type { Logger } from '../platform/logger.js';
+import { recordingBotEvents, type RecordedBotEvents } from './recording-bot-events.js';
 import { startFakeProviderServer, type FakeReply, type RecordedRequest } from './fake-provider-server.js';
 
 // A fake Telegram Bot API server for the bot driver's tests, written from the public reference
@@ -278,37 +270,7 @@ export function blockedBy(user: FakeUser): Record<string, unknown> {
   };
 }
 
-// The core's side of a session, recorded; `replyTo` decides the bot's answers to subscriber events.
-export interface RecordedBotEvents {
-  statuses: { status: ChannelStatus; reason?: string; phone?: string }[];
-  credentials: string[];
-  acks: { id: string; ack: Ack }[];
-  inbound: InboundMessage[];
-  subscribers: SubscriberEvent[];
-}
-
-export function recordingBotEvents(replyTo: (event: SubscriberEvent) => SubscriberReply | null = () => null): {
-  events: ChannelEvents;
-  recorded: RecordedBotEvents;
-} {
-  const recorded: RecordedBotEvents = { statuses: [], credentials: [], acks: [], inbound: [], subscribers: [] };
-  const events: ChannelEvents = {
-    status: (status, detail) => recorded.statuses.push({ status, ...detail }),
-    qr: () => undefined,
-    credentials: (serialized) => recorded.credentials.push(serialized),
-    ack: (id, ack) => {
-      recorded.acks.push({ id, ack });
-    },
-    inbound: (message) => {
-      recorded.inbound.push(message);
-    },
-    subscriber: (event) => {
-      recorded.subscribers.push(event);
-      return Promise.resolve(replyTo(event));
-    },
-  };
-  return { events, recorded };
-}
+export { recordingBotEvents, type RecordedBotEvents };
 
 export const silentBotLogger: Logger = pino({ level: 'silent' });
 

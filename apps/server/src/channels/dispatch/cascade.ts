@@ -1,3 +1,4 @@
+import { completeChannelOrder } from '@salon/contract/settings-rules';
 import { CHANNEL_KINDS, isBotKind, type ChannelKind } from '../channel.js';
 import type { ReachFact } from './outbox-repository.js';
 
@@ -19,18 +20,10 @@ function isKind(value: string): value is ChannelKind {
   return (CHANNEL_KINDS as readonly string[]).includes(value);
 }
 
-// A priority saved before the bot channels existed lists three kinds: the missing ones join in the
-// default order at the end — before SMS when the owner left the paid channel last, so a free
-// channel is tried before a paid one; an owner who put SMS earlier keeps it there.
+// A priority saved before the bot channels existed lists three kinds: completed by the contract's
+// rule, which the priority page shows too (the bots before SMS when SMS was last).
 export function withAllKinds(order: readonly ChannelKind[]): ChannelKind[] {
-  const out = [...order];
-  const smsLast = out.at(-1) === 'sms';
-  for (const kind of CHANNEL_KINDS) {
-    if (out.includes(kind)) continue;
-    if (smsLast && kind !== 'sms') out.splice(out.length - 1, 0, kind);
-    else out.push(kind);
-  }
-  return out;
+  return completeChannelOrder(order, CHANNEL_KINDS, 'sms');
 }
 
 // The channels to try for one message, in order: the priority list without the channels already

@@ -1,5 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { BotKind, BotWebhook } from '../channel.js';
+import { instanceSecret, isInstanceSecret } from '../instance-secret.js';
 
 // The header each messenger echoes our per-bot secret in (Telegram setWebhook's secret_token; MAX
 // POST /subscriptions' secret): a post without it is not from the messenger.
@@ -10,17 +10,13 @@ export const BOT_WEBHOOK_HEADERS: Record<BotKind, string> = {
 
 export const BOT_WEBHOOK_PATH = '/api/channels/bot_webhook';
 
-// Derived from the installation's key, so nothing is stored and a restart keeps it; Telegram
-// allows 1–256 characters of A–Z, a–z, 0–9, _ and -.
+// Telegram allows 1–256 characters of A–Z, a–z, 0–9, _ and - (instance-secret.ts gives 43 of them).
 export function botWebhookSecret(key: Buffer, instanceId: string): string {
-  return createHmac('sha256', key).update(`bot-webhook:${instanceId}`).digest('base64url');
+  return instanceSecret(key, 'bot-webhook', instanceId);
 }
 
 export function isBotWebhookSecret(key: Buffer, instanceId: string, given: string | undefined): boolean {
-  if (!given) return false;
-  const expected = Buffer.from(botWebhookSecret(key, instanceId));
-  const actual = Buffer.from(given);
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
+  return isInstanceSecret(key, 'bot-webhook', instanceId, given);
 }
 
 export function botWebhook(key: Buffer, publicUrl: string): BotWebhook {

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { instanceSecret, isInstanceSecret } from '../instance-secret.js';
 
 // Where SMS providers post delivery reports: one URL per channel instance, with a secret in the path
 // because a provider calls back a bare URL and sets no header of ours. The secret is derived from the
@@ -7,14 +7,11 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 export const SMS_REPORT_PATH = '/api/channels/sms_report';
 
 export function smsReportSecret(key: Buffer, instanceId: string): string {
-  return createHmac('sha256', key).update(`sms-report:${instanceId}`).digest('base64url');
+  return instanceSecret(key, 'sms-report', instanceId);
 }
 
 export function isSmsReportSecret(key: Buffer, instanceId: string, given: string | undefined): boolean {
-  if (!given) return false;
-  const expected = Buffer.from(smsReportSecret(key, instanceId));
-  const actual = Buffer.from(given);
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
+  return isInstanceSecret(key, 'sms-report', instanceId, given);
 }
 
 /** The report URL of each instance, under the installation's public address. */

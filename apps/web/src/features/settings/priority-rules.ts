@@ -1,5 +1,5 @@
 import type { PriorityChannelBody } from '@salon/contract/settings';
-import { PRIORITY_CHANNELS, type PriorityChannel } from '@salon/contract/settings-rules';
+import { completeChannelOrder, PRIORITY_CHANNELS, type PriorityChannel } from '@salon/contract/settings-rules';
 
 // SPEC 3 Channel priority: the ordered channels and the soft-priority flag.
 export interface PriorityDraft {
@@ -12,19 +12,9 @@ const isChannel = (value: unknown): value is PriorityChannel =>
 
 const POSITION = new RegExp(`^[1-${PRIORITY_CHANNELS.length}]$`);
 
-// An order saved before the bot channels existed names three channels. The missing ones join in
-// the default order at the end, but before SMS when the owner left the paid channel last, as the
-// dispatcher's cascade completes it (channels/dispatch/cascade.ts withAllKinds): a free channel is
-// tried before a paid one, and an owner who put SMS earlier keeps it there.
+// A saved 3-channel order completed as the dispatcher's cascade completes it (contract rule).
 export function completeOrder(listed: readonly PriorityChannel[]): PriorityChannel[] {
-  const order = [...new Set(listed)];
-  const smsLast = order.at(-1) === 'SMS';
-  for (const channel of PRIORITY_CHANNELS) {
-    if (order.includes(channel)) continue;
-    if (smsLast && channel !== 'SMS') order.splice(order.length - 1, 0, channel);
-    else order.push(channel);
-  }
-  return order;
+  return completeChannelOrder(listed, PRIORITY_CHANNELS, 'SMS');
 }
 
 // The wire keys positions "1".."5"; the user always orders all the channels.

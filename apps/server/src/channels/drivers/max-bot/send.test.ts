@@ -62,7 +62,7 @@ describe('MAX bot sending', () => {
     api.fail('POST', '/messages', { status: 403, json: { code: 'chat.denied', message: 'user blocked the bot' } });
     const result = await session.send(message());
     expect(result).toMatchObject({ ok: false, failure: 'not_on_channel' });
-    expect(recorded.subscriber).toEqual([{ type: 'stopped', address: '501' }]);
+    expect(recorded.subscribers).toEqual([{ type: 'stopped', address: '501' }]);
   });
 
   it('reports a dialog the API does not know as not on the channel', async () => {

@@ -42,7 +42,7 @@ describe('MAX bot updates (long polling)', () => {
   it('reports a Start with a deep-link payload and sends the answer with the contact button', async () => {
     api.push(botStarted(anna, 'inv_Abc-123'));
     await until(() => Promise.resolve(api.sent.length === 1));
-    expect(recorded.subscriber).toEqual([
+    expect(recorded.subscribers).toEqual([
       { type: 'started', address: '501', name: 'Анна Петрова', startToken: 'inv_Abc-123' },
     ]);
     expect(api.sent[0]).toMatchObject({ userId: '501', text: ASK_CONTACT.text, attachments: [requestContactButton] });
@@ -51,14 +51,14 @@ describe('MAX bot updates (long polling)', () => {
   it('passes a Start without a usable payload as no token', async () => {
     api.push(botStarted(anna, 'not a token!'));
     api.push(botStarted(boris));
-    await until(() => Promise.resolve(recorded.subscriber.length === 2));
-    expect(recorded.subscriber.map((e) => e.type === 'started' && e.startToken)).toEqual([null, null]);
+    await until(() => Promise.resolve(recorded.subscribers.length === 2));
+    expect(recorded.subscribers.map((e) => e.type === 'started' && e.startToken)).toEqual([null, null]);
   });
 
   it('links the sender’s own contact with the phone normalised', async () => {
     api.push(messageCreated(anna, { attachments: [contactAttachment(anna, '+7 (916) 123-45-67')] }));
     await until(() => Promise.resolve(api.sent.length === 1));
-    expect(recorded.subscriber).toEqual([
+    expect(recorded.subscribers).toEqual([
       { type: 'contact', address: '501', name: 'Анна Петрова', phone: '79161234567' },
     ]);
     expect(api.sent[0]).toMatchObject({ userId: '501', text: LINKED.text, attachments: [] });
@@ -68,7 +68,7 @@ describe('MAX bot updates (long polling)', () => {
   it('does not link someone else’s contact card and asks again', async () => {
     api.push(messageCreated(anna, { attachments: [contactAttachment(boris, '+7 916 765-43-21')] }));
     await until(() => Promise.resolve(api.sent.length === 1));
-    expect(recorded.subscriber).toEqual([{ type: 'started', address: '501', name: 'Анна Петрова', startToken: null }]);
+    expect(recorded.subscribers).toEqual([{ type: 'started', address: '501', name: 'Анна Петрова', startToken: null }]);
     expect(api.sent[0]).toMatchObject({ userId: '501', attachments: [requestContactButton] });
   });
 
@@ -90,16 +90,16 @@ describe('MAX bot updates (long polling)', () => {
 
   it('reports a stopped bot', async () => {
     api.push(botStopped(anna));
-    await until(() => Promise.resolve(recorded.subscriber.length === 1));
-    expect(recorded.subscriber).toEqual([{ type: 'stopped', address: '501' }]);
+    await until(() => Promise.resolve(recorded.subscribers.length === 1));
+    expect(recorded.subscribers).toEqual([{ type: 'stopped', address: '501' }]);
     expect(api.sent).toEqual([]);
   });
 
   it('reports the user as stopped when the answer fails because they blocked the bot', async () => {
     api.fail('POST', '/messages', { status: 403, json: { code: 'chat.denied', message: 'blocked' } });
     api.push(botStarted(anna, 'inv_1'));
-    await until(() => Promise.resolve(recorded.subscriber.length === 2));
-    expect(recorded.subscriber[1]).toEqual({ type: 'stopped', address: '501' });
+    await until(() => Promise.resolve(recorded.subscribers.length === 2));
+    expect(recorded.subscribers[1]).toEqual({ type: 'stopped', address: '501' });
   });
 
   it('resumes from the marker after an error, fetching nothing twice', async () => {
@@ -162,7 +162,7 @@ describe('MAX bot updates (webhook)', () => {
     });
 
     await session.handleUpdate?.(botStarted(anna, 'inv_9'));
-    expect(recorded.subscriber).toEqual([
+    expect(recorded.subscribers).toEqual([
       { type: 'started', address: '501', name: 'Анна Петрова', startToken: 'inv_9' },
     ]);
     expect(api.sent).toHaveLength(1);
