@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { SmsSettingsWire } from '@salon/contract/settings';
+import { ConnectionPage } from './connection-page.js';
 import type { SandboxPage } from './sandbox-page.js';
 import { authHeaders } from './session-token.js';
 import { expectToast } from './toast.js';
@@ -68,4 +69,38 @@ export async function logoutChannel(page: Page, accId: number, channel: 'WA' | '
     data: { channel },
   });
   expect(answer.ok(), await answer.text()).toBe(true);
+}
+
+async function registryConsented(page: Page, accId: number): Promise<boolean> {
+  const answer = await page.request.get(`/api/connection?acc_id=${accId}`, { headers: await authHeaders(page) });
+  expect(answer.ok(), await answer.text()).toBe(true);
+  return ((await answer.json()) as { registry_consent: boolean }).registry_consent;
+}
+
+// Opens /connection and, while the registry rules are not accepted, closes their dialog with
+// "Later": accepting them cannot be undone, and a later spec (channels) accepts them itself.
+export async function openConnection(page: Page, accId: number): Promise<ConnectionPage> {
+  const connection = new ConnectionPage(page);
+  await connection.open(accId);
+  if (!(await registryConsented(page, accId))) {
+    await page.getByTestId('registry-consent-later').click();
+    await expect(page.getByTestId('registry-consent')).toBeHidden();
+  }
+  return connection;
+}
+
+// The branch's WhatsApp linked by the sandbox phone scanning the QR, without accepting the registry
+// rules (the server does not ask for them). Answers whether this call linked it: an earlier spec may
+// have, and then it stays linked.
+export async function linkWhatsAppKeepingConsent(page: Page, accId: number, salonPhone: string): Promise<boolean> {
+  const connection = await openConnection(page, accId);
+  await expect(connection.status('wa')).toHaveAttribute('data-state', /^(authenticated|noConnect)$/);
+  if ((await connection.status('wa').getAttribute('data-state')) === 'authenticated') return false;
+  const scanned = await page.request.post(`/api/dev/sandbox/scan?acc_id=${accId}`, {
+    headers: await authHeaders(page),
+    data: { qr: await connection.qrPayload(), phone: salonPhone },
+  });
+  expect(scanned.ok()).toBe(true);
+  await connection.expectState('wa', 'authenticated');
+  return true;
 }
