@@ -141,6 +141,26 @@ describe.each(DB_KINDS)('the salon’s Telegram bot as a channel (%s)', (kind) =
     expect(sent).toMatchObject({ chat_id: CLIENT.id, text: 'Ждём вас завтра' });
   });
 
+  it('checks a MAX bot’s updates by its own secret header, not Telegram’s', async () => {
+    // The MAX bot of this installation runs on the sandbox; the route is the same for both bots.
+    const r = await call('POST', '/api/connection/max/token?acc_id=1001', {
+      token: 'webhook_test_max_token_0123456789',
+    });
+    expect(r.body).toMatchObject({ status: 'auth_success' });
+    const max = await queryRows<{ id: string }>(
+      app.runtime.database.db,
+      sql`select id from channel_instances where acc_id = 1001 and kind = 'max'`,
+    );
+    const path = `/api/channels/bot_webhook/${max[0]!.id}`;
+    const update = { update_type: 'bot_started', timestamp: 1_780_000_000, user: { user_id: 1, name: 'x' } };
+    const send = (headers: Record<string, string>) => app.request({ method: 'POST', url: path, body: update, headers });
+    expect((await send({})).statusCode).toBe(401);
+    expect((await send({ 'x-max-bot-api-secret': 'wrong' })).statusCode).toBe(401);
+    // Telegram's header with the Telegram bot's secret opens nothing for the MAX bot.
+    expect((await send({ 'x-telegram-bot-api-secret-token': bot.webhook!.secret_token! })).statusCode).toBe(401);
+    expect((await send({ 'x-max-bot-api-secret': bot.webhook!.secret_token! })).statusCode).toBe(401);
+  });
+
   it('keeps the client’s messages to the bot in the chat history under their phone', async () => {
     const secret = bot.webhook!.secret_token;
     expect((await post(privateMessage(CLIENT, { text: 'Можно перенести?' }, 3), secret)).statusCode).toBe(200);
