@@ -121,7 +121,7 @@ export const SMS_PROVIDERS: readonly SmsProviderInfo[] = [
     website: 'https://devino.online',
     auth: [['apiKey']],
     senderName: 'required',
-    supported: false,
+    supported: true,
   }),
   gateway({
     id: 10,

@@ -13,6 +13,7 @@ import { smsTrafficProvider } from './providers/sms-traffic.js';
 import { infobipProvider } from './providers/infobip.js';
 import { twilioProvider } from './providers/twilio.js';
 import { vonageProvider } from './providers/vonage.js';
+import { devinoProvider } from './providers/devino.js';
 import { smsDriver, type SmsChannelDriver, type SmsDriverOptions } from './sms-driver.js';
 import type { SmsProvider, SmsProviderOptions } from './sms-provider.js';
 
@@ -33,6 +34,7 @@ const ADAPTERS: Readonly<Record<string, (options?: SmsProviderOptions) => SmsPro
   twilio: twilioProvider,
   vonage: vonageProvider,
   infobip: infobipProvider,
+  devino: devinoProvider,
 };
 
 export function supportedSmsProviderKeys(): string[] {
