@@ -89,7 +89,7 @@ describe('telegram bot receiving updates', () => {
 
   it('in webhook mode sets the webhook with its secret and does not poll', async () => {
     const { recorded } = await open({ webhook });
-    await until(async () => api.webhook !== null);
+    await until(async () => api.webhook !== null && recorded.statuses.length > 0);
     expect(api.webhook).toEqual({
       url: 'https://salon.example/api/bots/tg/bot-1',
       secret_token: 'secret-of-bot-1',
@@ -117,7 +117,8 @@ describe('telegram bot receiving updates', () => {
   it('in webhook mode retries setting the webhook after a failure', async () => {
     api.failNext('setWebhook', 'network');
     const { recorded } = await open({ webhook });
-    await until(async () => api.webhook !== null);
+    // The fake holds the webhook once it has the request; the session says so when the answer is back.
+    await until(async () => api.webhook !== null && recorded.statuses.at(-1)?.status === 'authenticated');
     expect(api.callsOf('setWebhook')).toHaveLength(2);
     expect(recorded.statuses.at(-1)).toEqual({ status: 'authenticated', phone: 'salon_test_bot' });
   });
