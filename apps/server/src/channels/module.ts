@@ -3,7 +3,7 @@ import type { ChannelKind } from './channel.js';
 import { ChatLogRepository } from './chat-log/repository.js';
 import { Dispatcher } from './dispatch/dispatcher.js';
 import { NO_PACING, PACING, type PacingProfile } from './dispatch/governor.js';
-import { dispatchJob, dispatchQueueName, scheduler } from './dispatch/jobs.js';
+import { dispatchJob, dispatchQueueName, jobsFor, scheduler } from './dispatch/jobs.js';
 import { Outbox } from './dispatch/outbox.js';
 import { OutboxRepository } from './dispatch/outbox-repository.js';
 import type { RecipientPolicy } from './dispatch/recipient-policy.js';
@@ -85,7 +85,7 @@ export function createChannelsModule(deps: ChannelsModuleDeps): ChannelsModule {
     : undefined;
   const pacing = (kind: ChannelKind) => (config.DISPATCH_PACING === 'off' ? NO_PACING : PACING[kind]);
   const schedule = scheduler(deps.queue, clock);
-  const outbox = new Outbox({ db, clock, schedule });
+  const outbox = new Outbox({ db, clock, schedule, jobsFor: jobsFor(deps.queue, clock) });
   const dispatcher = new Dispatcher({
     repo: new OutboxRepository(db, deps.recipientPolicy),
     host,

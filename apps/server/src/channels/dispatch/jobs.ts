@@ -1,8 +1,9 @@
+import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Clock } from '../../platform/clock.js';
 import type { JobDefinition, Queue } from '../../platform/queue.js';
 import type { Dispatcher } from './dispatcher.js';
-import type { Schedule } from './outbox.js';
+import type { JobsFor, Schedule } from './outbox.js';
 
 const payload = z.object({ id: z.number().int().positive() });
 export const DISPATCH_QUEUE = 'dispatch.send';
@@ -39,7 +40,11 @@ export function dispatchJob(name: string, dispatcher: () => Dispatcher): JobDefi
 // still queued once, and a row due now has one waiting job however often the sweep asks. A row with
 // jobs for two moments is sent by the first; the other finds it claimed and does nothing.
 export function dispatchJobKey(id: number, at: Date, delayMs: number): string {
-  return delayMs > 0 ? `${id}@${at.getTime()}` : `${id}:due`;
+  return `${id}${keySuffix(at, delayMs)}`;
+}
+
+function keySuffix(at: Date, delayMs: number): string {
+  return delayMs > 0 ? `@${at.getTime()}` : ':due';
 }
 
 export function scheduler(queue: Queue | undefined, clock: Clock): Schedule {
@@ -55,5 +60,23 @@ export function scheduler(queue: Queue | undefined, clock: Clock): Schedule {
         singletonKey: dispatchJobKey(id, at, delayMs),
       },
     );
+  };
+}
+
+// The dispatch jobs of rows a statement writes (the outbox's insert): each row's job, keyed as the
+// scheduler keys it, written by the same statement. `rows` must yield an `id` column.
+export function jobsFor(queue: Queue | undefined, clock: Clock): JobsFor | undefined {
+  if (!queue) return undefined;
+  const job = dispatchJob(DISPATCH_QUEUE, () => {
+    throw new Error('only written, never worked here');
+  });
+  return async (rows: SQL, at: Date): Promise<SQL> => {
+    const delayMs = Math.max(0, at.getTime() - clock.now().getTime());
+    return queue.insertJobs(job, {
+      from: rows,
+      payload: sql`jsonb_build_object('id', id)`,
+      startAfter: new Date(Date.now() + delayMs),
+      singletonKey: sql`id::text || ${keySuffix(at, delayMs)}`,
+    });
   };
 }

@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { queryRows } from '../../platform/db/client.js';
 import type { Executor } from '../../platform/db/executor.js';
 import { branches } from '../../platform/db/schema.js';
@@ -72,14 +72,25 @@ export class OutboxRepository {
     return new OutboxRepository(tx, this.policy);
   }
 
-  // Writes the message once per idempotency key; a repeat returns the first row's id.
-  async enqueue(row: NewOutbox, now: Date): Promise<{ id: number; created: boolean }> {
-    const inserted = await this.db
+  // Writes the message once per idempotency key; a repeat returns the first row's id. `jobs`: the
+  // insert of the new row's dispatch job (outbox.ts JobsFor), run by the same statement.
+  async enqueue(
+    row: NewOutbox,
+    now: Date,
+    jobs?: (rows: SQL) => Promise<SQL>,
+  ): Promise<{ id: number; created: boolean }> {
+    const insert = this.db
       .insert(outbox)
       .values({ ...row, status: 'pending', createdAt: now, updatedAt: now })
       .onConflictDoNothing({ target: outbox.idempotencyKey })
       .returning({ id: outbox.id });
-    if (inserted[0]) return { id: inserted[0].id, created: true };
+    const inserted = jobs
+      ? await queryRows<{ id: number }>(
+          this.db,
+          sql`with created as (${insert.getSQL()}), job as (${await jobs(sql`created`)}) select id from created`,
+        )
+      : await insert;
+    if (inserted[0]) return { id: Number(inserted[0].id), created: true };
     const existing = await this.db
       .select({ id: outbox.id })
       .from(outbox)

@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db/client.js';
 import type { Tx } from '../../platform/db/executor.js';
@@ -19,13 +20,19 @@ import { OutboxRepository, type NewOutbox, type PendingPatch } from './outbox-re
 //   await outbox.enqueue({ ... });
 //
 // Inside `transaction` every query goes through `tx` (platform/db/executor.ts), and it is never
-// nested in another transaction: its jobs start when its own transaction has committed, so a job
-// never looks for a row it cannot see yet. A crash between the commit and the scheduling leaves
-// pending rows, which the dispatcher's sweep restarts. The idempotency key makes a repeat harmless:
-// the second enqueue returns the first row (`created: false`) and schedules nothing.
+// nested in another transaction. A new row's dispatch job is written by the row's own insert (one
+// statement, one round trip: see `JobsFor`), so the two commit together and the job starts once the
+// transaction has committed — it never looks for a row it cannot see yet, and no crash can keep a
+// row without its job. Jobs of moved rows (`reschedule`) are sent after the commit; a crash in
+// between leaves pending rows, which the dispatcher's sweep restarts. The idempotency key makes a
+// repeat harmless: the second enqueue returns the first row (`created: false`) and adds no job.
 
 // Starts a dispatch job for the row at `at`; `owner` routes it to the process holding the session.
 export type Schedule = (id: number, at: Date, owner?: string) => Promise<void>;
+
+// The insert of the dispatch jobs, due at `at`, of the rows `rows` yields (a CTE of the outbox's
+// insert with an `id` column), for the insert's statement to run (jobs.ts); undefined without a queue.
+export type JobsFor = (rows: SQL, at: Date) => Promise<SQL>;
 
 export interface OutboxWriter {
   // Writes the message once per idempotency key.
@@ -43,6 +50,7 @@ export interface OutboxOptions {
   db: Db;
   clock: Clock;
   schedule: Schedule;
+  jobsFor?: JobsFor | undefined;
 }
 
 class Writer implements OutboxWriter {
@@ -50,11 +58,13 @@ class Writer implements OutboxWriter {
     private readonly repo: OutboxRepository,
     private readonly clock: Clock,
     private readonly schedule: (id: number, at: Date) => Promise<void>,
+    private readonly jobsFor: JobsFor | undefined,
   ) {}
 
   async enqueue(message: NewOutbox): Promise<{ id: number; created: boolean }> {
-    const result = await this.repo.enqueue(message, this.clock.now());
-    if (result.created) await this.schedule(result.id, message.notBefore);
+    const jobs = this.jobsFor && ((rows: SQL) => this.jobsFor!(rows, message.notBefore));
+    const result = await this.repo.enqueue(message, this.clock.now(), jobs);
+    if (result.created && !jobs) await this.schedule(result.id, message.notBefore);
     return result;
   }
 
@@ -74,7 +84,7 @@ export class Outbox implements OutboxWriter {
   readonly #direct: Writer;
 
   constructor(private readonly o: OutboxOptions) {
-    this.#direct = new Writer(new OutboxRepository(o.db), o.clock, (id, at) => o.schedule(id, at));
+    this.#direct = new Writer(new OutboxRepository(o.db), o.clock, (id, at) => o.schedule(id, at), o.jobsFor);
   }
 
   // Runs `work` in one transaction with a writer going through it: the outbox rows and the
@@ -82,7 +92,15 @@ export class Outbox implements OutboxWriter {
   async transaction<T>(work: (tx: Tx, outbox: OutboxWriter) => Promise<T>): Promise<T> {
     const jobs: { id: number; at: Date }[] = [];
     const result = await this.o.db.transaction((tx) =>
-      work(tx, new Writer(new OutboxRepository(tx), this.o.clock, async (id, at) => void jobs.push({ id, at }))),
+      work(
+        tx,
+        new Writer(
+          new OutboxRepository(tx),
+          this.o.clock,
+          async (id, at) => void jobs.push({ id, at }),
+          this.o.jobsFor,
+        ),
+      ),
     );
     for (const job of jobs) await this.o.schedule(job.id, job.at);
     return result;
