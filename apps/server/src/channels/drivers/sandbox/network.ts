@@ -16,6 +16,29 @@ export interface SandboxOptions {
   deliveryMs: number;
 }
 
+// A message on its way into the network (`accept`), and what the network answered.
+interface Accepting {
+  instanceId: string;
+  kind: string;
+  key: string;
+  to: string;
+  body: string;
+  media: string | null;
+  // Bots' messages arrive at once.
+  delivered: boolean;
+  resolve: (accepted: Accepted) => void;
+  reject: (err: unknown) => void;
+}
+
+interface Accepted {
+  // The account's state (null: no account); id null when nothing was stored.
+  state: string | null;
+  id: number | null;
+}
+
+// Messages taken in one statement at most.
+const MAX_BURST = 200;
+
 const FIRST_QR_MS = 60_000;
 const NEXT_QR_MS = 20_000;
 const PAIRING_MS = 160_000;
@@ -32,6 +55,8 @@ function pairingCode(): string {
 
 // The simulated phone network: the salon's linked accounts and the clients' phones.
 export class SandboxNetwork {
+  readonly #accepting: Accepting[] = [];
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
@@ -142,28 +167,11 @@ export class SandboxNetwork {
       return refused((await this.account(instanceId))?.state) ?? 'not_on_channel';
     if (!bot && kind !== 'sms' && !onMessenger(kind, to))
       return refused((await this.account(instanceId))?.state) ?? 'not_on_channel';
-    const now = this.clock.now();
-    const deliverAt = bot ? now : new Date(now.getTime() + this.options.deliveryMs);
-    const rows = await queryRows<{ state: string | null; id: number | null }>(
-      this.db,
-      sql`with account as (
-          select state from ${sandboxAccounts} where instance_id = ${instanceId}
-        ),
-        inserted as (
-          insert into ${sandboxMessages} (instance_id, kind, direction, client_key, phone, body, media, status,
-                                          deliver_at, delivered_at, created_at)
-          select ${instanceId}, ${kind}, 'to_client', ${key}, ${to}, ${body}, ${media === null || media === undefined ? null : JSON.stringify(media)}::jsonb,
-                 ${bot ? 'delivered' : 'server'}, ${deliverAt.toISOString()}::timestamptz,
-                 ${bot ? now.toISOString() : null}::timestamptz, ${now.toISOString()}::timestamptz
-          where ${kind === 'sms'} or (select state from account) = 'linked'
-          on conflict do nothing
-          returning id
-        )
-        select (select state from account) as state, (select id from inserted) as id`,
-    );
-    const refusal = refused(rows[0]?.state ?? undefined);
+    const mediaJson = media === null || media === undefined ? null : JSON.stringify(media);
+    const row = await this.accept({ instanceId, kind, key, to, body, media: mediaJson, delivered: bot });
+    const refusal = refused(row.state ?? undefined);
     if (refusal) return refusal;
-    if (rows[0]?.id !== null && rows[0]?.id !== undefined) return { id: Number(rows[0].id) };
+    if (row.id !== null) return { id: Number(row.id) };
     const existing = await this.db
       .select({ id: sandboxMessages.id })
       .from(sandboxMessages)
@@ -175,6 +183,67 @@ export class SandboxNetwork {
         ),
       );
     return existing[0]!;
+  }
+
+  // The network takes the messages sent in the same turn of the event loop (the dispatcher sends a
+  // batch's recipients at once) in one statement, as a provider's API takes a burst: each sender
+  // learns its own message's id, or the account's state that refused it.
+  private accept(message: Omit<Accepting, 'resolve' | 'reject'>): Promise<Accepted> {
+    return new Promise((resolve, reject) => {
+      this.#accepting.push({ ...message, resolve, reject });
+      if (this.#accepting.length === 1) setImmediate(() => void this.acceptWaiting());
+    });
+  }
+
+  private async acceptWaiting(): Promise<void> {
+    const burst = this.#accepting.splice(0, MAX_BURST);
+    if (this.#accepting.length > 0) setImmediate(() => void this.acceptWaiting());
+    try {
+      const rows = await this.insertBurst(burst);
+      burst.forEach((m, i) => m.resolve(rows[i]!));
+    } catch (err) {
+      for (const m of burst) m.reject(err);
+    }
+  }
+
+  // Messages of linked accounts (SMS needs none) are stored in order; a key already stored adds
+  // nothing (the row's id is null then, and `send` looks the first one up).
+  private async insertBurst(burst: readonly Omit<Accepting, 'resolve' | 'reject'>[]): Promise<Accepted[]> {
+    const now = this.clock.now();
+    const later = new Date(now.getTime() + this.options.deliveryMs);
+    const input = sql.join(
+      burst.map(
+        (m, i) =>
+          sql`(${i}::int, ${m.instanceId}, ${m.kind}, ${m.key}, ${m.to}, ${m.body}, ${m.media}::jsonb, ${m.delivered}::bool)`,
+      ),
+      sql`, `,
+    );
+    const rows = await queryRows<{ ord: number; state: string | null; id: number | string | null }>(
+      this.db,
+      sql`with input (ord, instance_id, kind, client_key, phone, body, media, delivered) as (values ${input}),
+        account as (
+          select instance_id, state from ${sandboxAccounts} where instance_id in (select instance_id from input)
+        ),
+        inserted as (
+          insert into ${sandboxMessages} (instance_id, kind, direction, client_key, phone, body, media, status,
+                                          deliver_at, delivered_at, created_at)
+          select i.instance_id, i.kind, 'to_client', i.client_key, i.phone, i.body, i.media,
+                 case when i.delivered then 'delivered' else 'server' end,
+                 case when i.delivered then ${now.toISOString()}::timestamptz else ${later.toISOString()}::timestamptz end,
+                 case when i.delivered then ${now.toISOString()}::timestamptz end, ${now.toISOString()}::timestamptz
+          from input i left join account a on a.instance_id = i.instance_id
+          where i.kind = 'sms' or a.state = 'linked'
+          order by i.ord
+          on conflict do nothing
+          returning id, instance_id, client_key
+        )
+        select i.ord, a.state, ins.id
+        from input i
+        left join account a on a.instance_id = i.instance_id
+        left join inserted ins on ins.instance_id = i.instance_id and ins.client_key = i.client_key
+        order by i.ord`,
+    );
+    return rows.map((r) => ({ state: r.state, id: r.id === null ? null : Number(r.id) }));
   }
 
   // Messages whose delivery time has come reach the phone. They stay 'delivered_pending' until the
