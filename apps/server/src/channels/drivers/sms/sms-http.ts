@@ -1,6 +1,7 @@
 import type { Ack, SendFailure, SendResult } from '../../channel.js';
 import {
   SmsProviderError,
+  type SmsCredentials,
   type SmsDeliveryStatus,
   type SmsProviderOptions,
   type SmsReportInput,
@@ -115,6 +116,13 @@ export function field(value: unknown, ...path: string[]): unknown {
 export function trimmed(value: string | undefined | null): string | undefined {
   const t = value?.trim();
   return t ? t : undefined;
+}
+
+// The API key a gateway authenticates with; without one nothing is sent (the driver reports it).
+export function requiredApiKey(credentials: SmsCredentials, provider: string, what = 'an API key'): string {
+  const key = trimmed(credentials.apiKey);
+  if (!key) throw new SmsProviderError('missing_credentials', `${provider} needs ${what}`);
+  return key;
 }
 
 export function failed(failure: SendFailure, detail: string, retryAfterMs?: number): SendResult {

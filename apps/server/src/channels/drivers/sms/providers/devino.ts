@@ -3,15 +3,16 @@ import {
   failed,
   failureFromHttpStatus,
   field,
+  type HttpReply,
   httpRequest,
   isRecord,
+  requiredApiKey,
+  type ResolvedOptions,
   resolveOptions,
   sendGuarded,
   toId,
   toNumber,
   trimmed,
-  type HttpReply,
-  type ResolvedOptions,
 } from '../sms-http.js';
 import { SmsProviderError, type SmsCredentials, type SmsProvider, type SmsProviderOptions } from '../sms-provider.js';
 
@@ -63,9 +64,7 @@ export function devinoProvider(options?: SmsProviderOptions): SmsProvider {
   const o: ResolvedOptions = resolveOptions(options, DEFAULT_BASE_URL);
 
   function authorization(credentials: SmsCredentials): string {
-    const key = trimmed(credentials.apiKey);
-    if (!key) throw new SmsProviderError('missing_credentials', 'Devino needs an API key');
-    return `Key ${key}`;
+    return `Key ${requiredApiKey(credentials, 'Devino')}`;
   }
 
   return {

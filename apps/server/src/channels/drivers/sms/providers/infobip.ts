@@ -3,16 +3,17 @@ import {
   failed,
   failureFromHttpStatus,
   field,
+  type HttpReply,
   httpRequest,
   isRecord,
+  requiredApiKey,
+  type ResolvedOptions,
   resolveOptions,
   sendGuarded,
   toId,
   toNumber,
   trimmed,
   withQuery,
-  type HttpReply,
-  type ResolvedOptions,
 } from '../sms-http.js';
 import {
   SmsProviderError,
@@ -158,9 +159,7 @@ export function infobipProvider(options?: SmsProviderOptions): SmsProvider {
   const o: ResolvedOptions = resolveOptions(options, DEFAULT_BASE_URL);
 
   function authorization(credentials: SmsCredentials): string {
-    const key = trimmed(credentials.apiKey);
-    if (!key) throw new SmsProviderError('missing_credentials', 'Infobip needs an API key');
-    return `App ${key}`;
+    return `App ${requiredApiKey(credentials, 'Infobip')}`;
   }
 
   return {

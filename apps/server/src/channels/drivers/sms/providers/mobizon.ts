@@ -2,18 +2,18 @@ import type { Ack, SendResult } from '../../../channel.js';
 import {
   failed,
   failureFromHttpStatus,
-  formBody,
   FORM_HEADERS,
+  formBody,
+  type HttpReply,
   httpRequest,
   isRecord,
+  requiredApiKey,
+  type ResolvedOptions,
   resolveOptions,
   sendGuarded,
   toId,
   toNumber,
-  trimmed,
   withQuery,
-  type HttpReply,
-  type ResolvedOptions,
 } from '../sms-http.js';
 import {
   SmsProviderError,
@@ -50,9 +50,7 @@ interface MobizonReply {
 }
 
 function apiKeyOf(credentials: SmsCredentials): string {
-  const key = trimmed(credentials.apiKey);
-  if (!key) throw new SmsProviderError('missing_credentials', 'Mobizon needs an API key');
-  return key;
+  return requiredApiKey(credentials, 'Mobizon');
 }
 
 function parse(reply: HttpReply, method: string): MobizonReply {

@@ -2,16 +2,17 @@ import type { Ack, SendResult } from '../../../channel.js';
 import {
   failed,
   failureFromHttpStatus,
+  type HttpReply,
   httpRequest,
   isRecord,
+  requiredApiKey,
+  type ResolvedOptions,
   resolveOptions,
   sendGuarded,
   toId,
   toNumber,
   trimmed,
   withQuery,
-  type HttpReply,
-  type ResolvedOptions,
 } from '../sms-http.js';
 import {
   SmsProviderError,
@@ -42,9 +43,7 @@ import {
 const DEFAULT_BASE_URL = 'https://admin.p1sms.ru';
 
 function apiKey(credentials: SmsCredentials): string {
-  const key = trimmed(credentials.apiKey);
-  if (!key) throw new SmsProviderError('missing_credentials', 'P1SMS needs an API key');
-  return key;
+  return requiredApiKey(credentials, 'P1SMS');
 }
 
 // The message of a refusal, wherever this reply put it: {"message"}, {"data": {"message"|"error"}},

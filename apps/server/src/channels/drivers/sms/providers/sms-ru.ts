@@ -1,19 +1,19 @@
 import type { SendResult } from '../../../channel.js';
 import {
+  ackByCode,
   failed,
   failureFromHttpStatus,
   field,
+  type HttpReply,
   httpRequest,
   isRecord,
+  requiredApiKey,
+  type ResolvedOptions,
   resolveOptions,
   sendGuarded,
   toId,
   toNumber,
-  trimmed,
   withQuery,
-  type HttpReply,
-  type ResolvedOptions,
-  ackByCode,
 } from '../sms-http.js';
 import { SmsProviderError, type SmsCredentials, type SmsProvider, type SmsProviderOptions } from '../sms-provider.js';
 
@@ -86,9 +86,7 @@ export function smsRuProvider(options?: SmsProviderOptions): SmsProvider {
   const o: ResolvedOptions = resolveOptions(options, DEFAULT_BASE_URL);
 
   function apiId(credentials: SmsCredentials): string {
-    const key = trimmed(credentials.apiKey);
-    if (!key) throw new SmsProviderError('missing_credentials', 'sms.ru needs an api_id');
-    return key;
+    return requiredApiKey(credentials, 'sms.ru', 'an api_id');
   }
 
   return {

@@ -4,16 +4,17 @@ import {
   failed,
   failureFromHttpStatus,
   field,
+  type HttpReply,
   httpRequest,
   isRecord,
+  requiredApiKey,
+  type ResolvedOptions,
   resolveOptions,
   sendGuarded,
   toId,
   toNumber,
   trimmed,
   withQuery,
-  type HttpReply,
-  type ResolvedOptions,
 } from '../sms-http.js';
 import { SmsProviderError, type SmsCredentials, type SmsProvider, type SmsProviderOptions } from '../sms-provider.js';
 
@@ -31,9 +32,7 @@ import { SmsProviderError, type SmsCredentials, type SmsProvider, type SmsProvid
 const DEFAULT_BASE_URL = 'https://smspilot.ru';
 
 function apikey(credentials: SmsCredentials): string {
-  const key = trimmed(credentials.apiKey);
-  if (!key) throw new SmsProviderError('missing_credentials', 'SMSPILOT needs an API key');
-  return key;
+  return requiredApiKey(credentials, 'SMSPILOT');
 }
 
 interface PilotError {

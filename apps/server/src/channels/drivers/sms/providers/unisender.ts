@@ -2,17 +2,17 @@ import type { Ack, SendResult } from '../../../channel.js';
 import {
   failed,
   failureFromHttpStatus,
-  formBody,
   FORM_HEADERS,
+  formBody,
+  type HttpReply,
   httpRequest,
   isRecord,
+  requiredApiKey,
+  type ResolvedOptions,
   resolveOptions,
   sendGuarded,
   toId,
   toNumber,
-  trimmed,
-  type HttpReply,
-  type ResolvedOptions,
 } from '../sms-http.js';
 import {
   SmsProviderError,
@@ -37,9 +37,7 @@ import {
 const DEFAULT_BASE_URL = 'https://api.unisender.com/ru/api';
 
 function apiKeyOf(credentials: SmsCredentials): string {
-  const key = trimmed(credentials.apiKey);
-  if (!key) throw new SmsProviderError('missing_credentials', 'Unisender needs an API key');
-  return key;
+  return requiredApiKey(credentials, 'Unisender');
 }
 
 interface UnisenderError {
