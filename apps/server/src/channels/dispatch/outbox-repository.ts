@@ -79,23 +79,32 @@ export class OutboxRepository {
     now: Date,
     jobs?: (rows: SQL) => Promise<SQL>,
   ): Promise<{ id: number; created: boolean }> {
-    const insert = this.db
-      .insert(outbox)
-      .values({ ...row, status: 'pending', createdAt: now, updatedAt: now })
-      .onConflictDoNothing({ target: outbox.idempotencyKey })
-      .returning({ id: outbox.id });
-    const inserted = jobs
-      ? await queryRows<{ id: number }>(
-          this.db,
-          sql`with created as (${insert.getSQL()}), job as (${await jobs(sql`created`)}) select id from created`,
-        )
-      : await insert;
+    const insert = this.insertSql(row, now);
+    const inserted = await queryRows<{ id: number | string }>(
+      this.db,
+      jobs ? sql`with created as (${insert}), job as (${await jobs(sql`created`)}) select id from created` : insert,
+    );
     if (inserted[0]) return { id: Number(inserted[0].id), created: true };
     const existing = await this.db
       .select({ id: outbox.id })
       .from(outbox)
       .where(eq(outbox.idempotencyKey, row.idempotencyKey));
     return { id: existing[0]!.id, created: false };
+  }
+
+  // Written out rather than built: every message passes here once, and drizzle's insert of this
+  // table (every column named, the unset ones as `default`) cost about 0.5 ms more a row on PGlite
+  // (bench:dispatch, 27 November 2026). Values go through the columns' own encoders.
+  private insertSql(row: NewOutbox, now: Date): SQL {
+    const param = <C extends keyof typeof outbox.$inferInsert>(column: C, value: unknown) =>
+      value === null || value === undefined ? sql`null` : sql.param(value, outbox[column]);
+    return sql`insert into ${outbox} (acc_id, idempotency_key, source, source_id, recipient, client_name, body,
+                                   media, channels, not_before, status, created_at, updated_at)
+      values (${row.accId}, ${row.idempotencyKey}, ${row.source}, ${row.sourceId ?? null}, ${row.recipient},
+              ${row.clientName ?? null}, ${row.body}, ${param('media', row.media)}, ${param('channels', row.channels)},
+              ${param('notBefore', row.notBefore)}, 'pending', ${param('createdAt', now)}, ${param('updatedAt', now)})
+      on conflict (idempotency_key) do nothing
+      returning id`;
   }
 
   // Records a send in one statement: the row sent with any ack that came before this record (a

@@ -71,9 +71,12 @@ export class ReachService {
   }
 
   // The connected bot's plain link (no token) and how many clients it reaches.
-  async botSummary(accId: number, kind: string): Promise<{ link: string | null; linked: number }> {
-    const bot = await this.d.instances.instanceOf(accId, kind);
-    const link = bot?.phone && isBotKind(kind) && bot.status === 'authenticated' ? botDeepLink(kind, bot.phone) : null;
-    return { link, linked: await this.repo.linkedCount(accId, kind) };
+  // `bot`: the branch's bot instance as the caller read it (the connection page already has it).
+  async botSummary(
+    bot: Pick<ChannelInstanceRow, 'accId' | 'kind' | 'phone' | 'status'>,
+  ): Promise<{ link: string | null; linked: number }> {
+    const { kind } = bot;
+    const link = bot.phone && isBotKind(kind) && bot.status === 'authenticated' ? botDeepLink(kind, bot.phone) : null;
+    return { link, linked: await this.repo.linkedCount(bot.accId, kind) };
   }
 }

@@ -39,7 +39,12 @@ export interface ConnectionDeps {
   providers: Record<Exclude<ChannelKind, 'sms'>, string>;
   pacing: (kind: ChannelKind) => PacingProfile;
   // The bots' opt-in: their links and how many clients they reach (channels/reach).
-  reach: { botSummary(accId: number, kind: string): Promise<{ link: string | null; linked: number }> };
+  reach: {
+    botSummary(bot: { accId: number; kind: string; phone: string | null; status: string }): Promise<{
+      link: string | null;
+      linked: number;
+    }>;
+  };
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -83,7 +88,7 @@ export class ConnectionService {
 
   private async botWire(accId: number, code: 'TGB' | 'MAX', timeZone: string): Promise<BotStateWire> {
     const row = await this.instance(accId, code);
-    const summary = await this.d.reach.botSummary(accId, row.kind);
+    const summary = await this.d.reach.botSummary(row);
     return { ...this.wire(row, timeZone), bot_link: summary.link, linked_clients: summary.linked };
   }
 
