@@ -187,6 +187,23 @@ describe.each(DB_KINDS)('dispatcher (%s)', (dbKind) => {
     expect(await f.row(third.id)).toMatchObject({ status: 'pending', status_reason: 'pacing' });
   });
 
+  it('gives the slot back when nothing went out: a client without WhatsApp costs no gap and no count', async () => {
+    f.pacing = () => ({ ...PACING.whatsapp, warmUp: [{ days: Infinity, cap: 1 }] });
+    const wa = await f.link(1001, 'whatsapp', '79160000011');
+    // Ends in 0000: on no messenger of the sandbox network.
+    const absent = await f.enqueue(1001, '79005550000');
+    expect(await f.dispatcher.dispatch(absent.id)).toBe('fallback');
+    expect(await f.channels.instance(wa)).toMatchObject({ sentToday: 0 });
+    const next = await f.enqueue(1001, '79005553501');
+    expect(await f.dispatcher.dispatch(next.id)).toBe('sent');
+    expect(await f.channels.instance(wa)).toMatchObject({ sentToday: 1 });
+    // A message that went out keeps its slot: the day's cap of 1 is used.
+    f.clock.advance(60_000);
+    const third = await f.enqueue(1001, '79005553502');
+    expect(await f.dispatcher.dispatch(third.id)).toBe('deferred');
+    expect(await f.row(third.id)).toMatchObject({ status: 'pending', status_reason: 'pacing' });
+  });
+
   it('answers a client at once: a reply neither waits for the number’s gap nor uses its daily cap', async () => {
     f.pacing = () => ({ ...PACING.whatsapp, warmUp: [{ days: Infinity, cap: 1 }] });
     const wa = await f.link(1001, 'whatsapp', '79160000011');

@@ -43,14 +43,24 @@ const MAX_PROVIDER_ERRORS = 5;
 const SOURCES_WITHOUT_CONSENT_CHECK = new Set(['reply', 'test', 'start_page']);
 const SOURCES_WITHOUT_QUIET_HOURS = new Set(['reply', 'start_page']);
 const DEFAULT_CONCURRENCY = 8;
+const UNSENT = new Set(['not_on_channel', 'invalid_recipient', 'not_connected']);
 
 interface SlotRequest {
   instance: ChannelInstanceRow;
   timeZone: string;
   profile: PacingProfile;
   gapMs: number | undefined;
-  resolve: (reserved: boolean) => void;
+  resolve: (slot: Slot | null) => void;
   reject: (err: unknown) => void;
+}
+
+// A slot a message took on its number: the day it counts in, and when its gap ends if the message
+// set the number's next slot (the last of the messages reserved together). Given back when the
+// message did not go out (see `settle`).
+export interface Slot {
+  instanceId: string;
+  day: string;
+  gapEnd: Date | null;
 }
 
 // Takes each outbox row from pending to sent exactly once: checks the recipient, waits for the
@@ -69,7 +79,7 @@ export class Dispatcher {
 
   constructor(private readonly o: DispatcherOptions) {}
 
-  private reserveSlot(instance: ChannelInstanceRow, timeZone: string, profile: PacingProfile): Promise<boolean> {
+  private reserveSlot(instance: ChannelInstanceRow, timeZone: string, profile: PacingProfile): Promise<Slot | null> {
     return new Promise((resolve, reject) => {
       const request: SlotRequest = { instance, timeZone, profile, gapMs: undefined, resolve, reject };
       const waiting = this.#slots.get(instance.id);
@@ -90,6 +100,8 @@ export class Dispatcher {
         const first = waiting[0]!;
         let count = 0;
         let granted: number;
+        let day: string;
+        let gapEnd: Date | null;
         try {
           const now = this.o.clock.now();
           for (const request of waiting) {
@@ -99,7 +111,8 @@ export class Dispatcher {
             if (request.gapMs > 0) break;
           }
           const gapMs = waiting[count - 1]!.gapMs!;
-          const day = localDay(now, first.timeZone);
+          day = localDay(now, first.timeZone);
+          gapEnd = gapMs > 0 ? new Date(now.getTime() + gapMs) : null;
           const cap = dailyCap(first.profile, first.instance.firstConnectedAt, now);
           granted =
             count === 1
@@ -110,7 +123,14 @@ export class Dispatcher {
           waiting.shift()!.reject(err);
           continue;
         }
-        waiting.splice(0, Math.min(count, granted + 1)).forEach((r, i) => r.resolve(i < granted));
+        // The last of the requests sets the gap when all of them were granted (reserveSlots).
+        waiting
+          .splice(0, Math.min(count, granted + 1))
+          .forEach((r, i) =>
+            r.resolve(
+              i < granted ? { instanceId, day, gapEnd: granted === count && i === count - 1 ? gapEnd : null } : null,
+            ),
+          );
       }
     } finally {
       this.#slots.delete(instanceId);
@@ -257,6 +277,7 @@ export class Dispatcher {
 
     const timeZone = row.timeZone;
     let chosen: ChannelInstanceRow | undefined;
+    let slot: Slot | null = null;
     let retryAt = new Date(now.getTime() + 60_000);
     for (const instance of ready) {
       if (
@@ -270,8 +291,10 @@ export class Dispatcher {
         await this.o.schedule(row.id, now, instance.leaseOwner);
         return 'handed_over';
       }
-      if (await this.mayUse(row, instance, timeZone, now)) {
+      const granted = await this.mayUse(row, instance, timeZone, now);
+      if (granted) {
         chosen = instance;
+        if (granted !== true) slot = granted;
         break;
       }
       // Read with the batch: a slot taken since then only makes this retry come early and wait again.
@@ -292,7 +315,7 @@ export class Dispatcher {
       this.o.logger.warn({ err, outbox: row.id }, 'driver send threw');
       result = { ok: false, failure: 'provider_error', detail: err instanceof Error ? err.message : String(err) };
     }
-    return this.settle(row, chosen, kind, result);
+    return this.settle(row, chosen, kind, result, slot);
   }
 
   // Whether the message may go out on this number now. Replies answer a client who wrote moments
@@ -300,9 +323,15 @@ export class Dispatcher {
   // (INTEGRATIONS.md: restrictions after 15–20 a day), not against a conversation the client
   // started, so a reply takes no slot (it neither waits behind a send-out's gap nor uses up the
   // day's cap); a paused number (a ban, a rate limit, a burst of errors) holds replies too.
-  private async mayUse(row: ClaimedRow, instance: ChannelInstanceRow, timeZone: string, now: Date): Promise<boolean> {
+  // true: free without a slot; a slot: the one it took; false: not now.
+  private async mayUse(
+    row: ClaimedRow,
+    instance: ChannelInstanceRow,
+    timeZone: string,
+    now: Date,
+  ): Promise<Slot | boolean> {
     if (row.source === 'reply') return !instance.pausedUntil || instance.pausedUntil.getTime() <= now.getTime();
-    return this.reserveSlot(instance, timeZone, this.o.pacing(instance.kind as ChannelKind));
+    return (await this.reserveSlot(instance, timeZone, this.o.pacing(instance.kind as ChannelKind))) ?? false;
   }
 
   // `address`: a bot's chat id for the client (bots never write to a phone).
@@ -325,10 +354,16 @@ export class Dispatcher {
     instance: ChannelInstanceRow,
     kind: ChannelKind,
     result: SendResult,
+    slot: Slot | null,
   ): Promise<DispatchOutcome | SentRecord> {
     const { repo, clock } = this.o;
     const now = clock.now();
     if (result.ok) return { row, kind, instanceId: instance.id, providerMessageId: result.providerMessageId, now };
+    // Nothing reached the client (not on this messenger, a number that does not exist, the account
+    // not connected): the number's gap and the day's count were not used, so the next message need
+    // not wait for them (a send-out to many clients without WhatsApp would crawl, and use up a new
+    // number's 15–20 a day, for messages that never went out).
+    if (slot && UNSENT.has(result.failure)) await repo.releaseSlot(slot, now);
     const profile = this.o.pacing(kind);
     const tried = [...row.triedKinds, kind];
     switch (result.failure) {

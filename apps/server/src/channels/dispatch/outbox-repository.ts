@@ -426,6 +426,18 @@ export class OutboxRepository {
     return Number(rows[0]?.granted ?? 0);
   }
 
+  // Gives back a slot a message took but did not use: its count in the day, and the number's gap
+  // when it is still the one that message set (a slot taken since keeps its own).
+  async releaseSlot(slot: { instanceId: string; day: string; gapEnd: Date | null }, now: Date): Promise<void> {
+    const gapEnd = slot.gapEnd?.toISOString() ?? null;
+    await this.db.execute(sql`
+      update channel_instances set
+        sent_today = case when sent_day = ${slot.day} then greatest(sent_today - 1, 0) else sent_today end,
+        next_slot_at = case when next_slot_at = ${gapEnd}::timestamptz then ${now.toISOString()}::timestamptz
+                            else next_slot_at end
+      where id = ${slot.instanceId}`);
+  }
+
   // Counts a failure; past the burst size the number pauses, with the reason shown on the connection page.
   async noteFailure(instanceId: string, burst: number, pauseUntil: Date, reason: string): Promise<boolean> {
     const rows = await this.db
