@@ -216,6 +216,27 @@ describe.each(DB_KINDS)('sending launched send-outs (%s)', (kind) => {
     expect([...jobs].sort((x, y) => x - y)).toEqual(all.map((r) => r.id).sort((x, y) => x - y));
   });
 
+  it('runs one process’s passes one after another: a pass that returns finds the send-out filled', async () => {
+    const now = app.clock.now();
+    const launched = await insertLaunchedSendout(db(), {
+      accId: MOSCOW,
+      count: 300,
+      batchLen: 100_000,
+      betweenTime: 0,
+      start: now,
+      timeZone: 'Europe/Moscow',
+      now,
+      phonePrefix: '7990400',
+    });
+    const a = worker([]);
+    const first = a.pass(now);
+    // Another process's pass would skip the send-out its row lock holds; this process's waits for it.
+    const second = await a.pass(now);
+    expect(await outboxOf(db(), launched.id)).toHaveLength(300);
+    expect(second.queued).toBe(0);
+    expect((await first).queued).toBe(300);
+  });
+
   it('lets the dispatcher refuse a declined client; the refusal counts as done and the send-out finishes', async () => {
     const now = app.clock.now();
     const launched = await insertLaunchedSendout(db(), {

@@ -75,7 +75,28 @@ export class SendoutSender {
 
   constructor(private readonly o: SendoutSenderOptions) {}
 
-  async pass(now: Date = this.o.clock.now()): Promise<PassResult> {
+  // The passes of this process run one after another (a kicked pass, the sweep's, a caller's): a
+  // pass that returns has filled every send-out it could lock, none skipped only because this same
+  // process was filling it a moment earlier and had not committed yet. Other processes' passes are
+  // kept apart by the send-out's row lock.
+  pass(now?: Date): Promise<PassResult> {
+    return this.serial(() => this.passNow(now ?? this.o.clock.now()));
+  }
+
+  private serial<T>(work: () => Promise<T>): Promise<T> {
+    const result = (this.#running ?? Promise.resolve()).then(work);
+    const tail = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.#running = tail;
+    void tail.finally(() => {
+      if (this.#running === tail) this.#running = undefined;
+    });
+    return result;
+  }
+
+  private async passNow(now: Date): Promise<PassResult> {
     const repo = new SendingRepository(this.o.db);
     const started = await repo.startDue(now);
     let queued = 0;
@@ -123,16 +144,7 @@ export class SendoutSender {
     if (this.#kickTimer || this.#stopped) return;
     this.#kickTimer = setTimeout(() => {
       this.#kickTimer = undefined;
-      const next = (this.#running ?? Promise.resolve())
-        .then(() => this.pass())
-        .then(
-          () => undefined,
-          (err: unknown) => this.o.logger.error({ err }, 'kicked send-out pass failed'),
-        );
-      this.#running = next;
-      void next.finally(() => {
-        if (this.#running === next) this.#running = undefined;
-      });
+      this.pass().catch((err: unknown) => this.o.logger.error({ err }, 'kicked send-out pass failed'));
     }, KICK_DELAY_MS);
   }
 
