@@ -31,6 +31,10 @@ export interface Queue {
   // The jobs of `job`, one per row a caller's statement produces, as an INSERT that statement runs
   // in a CTE of its own (see JobRows): the rows and their jobs commit together, in one round trip.
   insertJobs<S extends z.ZodType>(job: JobDefinition<S>, rows: JobRows): Promise<SQL>;
+  // Creates the job's queue and reads its settings once, so `insertJobs` asks the database nothing
+  // more. Call it outside any transaction: pg-boss reads on its own connection, and on PGlite (one
+  // connection) a read waiting for an open transaction to end would wait forever inside it.
+  prepareJobs<S extends z.ZodType>(job: JobDefinition<S>): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -129,6 +133,9 @@ export async function startQueue(database: Database, logger: Logger): Promise<Qu
     },
     async insertJobs(job, rows) {
       return insertJobsSql(job.name, await settingsOf(job), rows);
+    },
+    async prepareJobs(job) {
+      await settingsOf(job);
     },
     async work(definitions) {
       for (const def of definitions) {

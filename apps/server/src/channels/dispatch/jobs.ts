@@ -70,13 +70,16 @@ export function jobsFor(queue: Queue | undefined, clock: Clock): JobsFor | undef
   const job = dispatchJob(DISPATCH_QUEUE, () => {
     throw new Error('only written, never worked here');
   });
-  return async (rows: SQL, at: Date): Promise<SQL> => {
-    const delayMs = Math.max(0, at.getTime() - clock.now().getTime());
-    return queue.insertJobs(job, {
-      from: rows,
-      payload: sql`jsonb_build_object('id', id)`,
-      startAfter: new Date(Date.now() + delayMs),
-      singletonKey: sql`id::text || ${keySuffix(at, delayMs)}`,
-    });
+  return {
+    ready: () => queue.prepareJobs(job),
+    async insert(rows: SQL, at: Date): Promise<SQL> {
+      const delayMs = Math.max(0, at.getTime() - clock.now().getTime());
+      return queue.insertJobs(job, {
+        from: rows,
+        payload: sql`jsonb_build_object('id', id)`,
+        startAfter: new Date(Date.now() + delayMs),
+        singletonKey: sql`id::text || ${keySuffix(at, delayMs)}`,
+      });
+    },
   };
 }

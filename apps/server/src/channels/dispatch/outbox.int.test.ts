@@ -92,6 +92,24 @@ describe.each(DB_KINDS)('outbox with its jobs (%s)', (kind) => {
     expect(await jobsOf(first.id)).toHaveLength(1);
   });
 
+  it('a first enqueue inside a transaction reads the queue before the transaction opens', async () => {
+    // A fresh queue has read nothing yet; on PGlite's one connection a read inside the transaction
+    // would wait for the transaction to end, forever.
+    const fresh = await startQueue(t.database, createLogger('silent'));
+    try {
+      const o = new Outbox({
+        db: t.database.db,
+        clock,
+        schedule: scheduler(fresh, clock),
+        jobsFor: jobsFor(fresh, clock),
+      });
+      const { id } = await o.transaction((_tx, out) => out.enqueue(message('outbox-test:6')));
+      expect(await jobsOf(id)).toHaveLength(1);
+    } finally {
+      await fresh.stop();
+    }
+  }, 15_000);
+
   it('a transaction that fails keeps neither its rows nor their jobs', async () => {
     let id = 0;
     await expect(

@@ -32,7 +32,12 @@ export type Schedule = (id: number, at: Date, owner?: string) => Promise<void>;
 
 // The insert of the dispatch jobs, due at `at`, of the rows `rows` yields (a CTE of the outbox's
 // insert with an `id` column), for the insert's statement to run (jobs.ts); undefined without a queue.
-export type JobsFor = (rows: SQL, at: Date) => Promise<SQL>;
+// `ready` reads what the inserts need from the queue; the outbox calls it before it opens a
+// transaction (see Queue.prepareJobs: on PGlite a read inside one would wait for it forever).
+export interface JobsFor {
+  ready(): Promise<void>;
+  insert(rows: SQL, at: Date): Promise<SQL>;
+}
 
 export interface OutboxWriter {
   // Writes the message once per idempotency key.
@@ -62,7 +67,7 @@ class Writer implements OutboxWriter {
   ) {}
 
   async enqueue(message: NewOutbox): Promise<{ id: number; created: boolean }> {
-    const jobs = this.jobsFor && ((rows: SQL) => this.jobsFor!(rows, message.notBefore));
+    const jobs = this.jobsFor && ((rows: SQL) => this.jobsFor!.insert(rows, message.notBefore));
     const result = await this.repo.enqueue(message, this.clock.now(), jobs);
     if (result.created && !jobs) await this.schedule(result.id, message.notBefore);
     return result;
@@ -91,6 +96,7 @@ export class Outbox implements OutboxWriter {
   // producer's bookkeeping of them commit together or not at all; their jobs start after the commit.
   async transaction<T>(work: (tx: Tx, outbox: OutboxWriter) => Promise<T>): Promise<T> {
     const jobs: { id: number; at: Date }[] = [];
+    await this.o.jobsFor?.ready();
     const result = await this.o.db.transaction((tx) =>
       work(
         tx,
